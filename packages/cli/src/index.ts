@@ -1,0 +1,2 @@
+// @zilch/cli — the `zilch` command. Placeholder.
+export {};

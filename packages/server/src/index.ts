@@ -1,0 +1,2 @@
+// @zilch/server — HTTP, realtime, store, bus. Placeholder.
+export {};

@@ -1,0 +1,2 @@
+// @zilch/strategy — odds, expected-value solvers, bots, advisor. Placeholder.
+export {};

@@ -1,0 +1,2 @@
+// @zilch/web — React front end. Placeholder.
+export {};
