@@ -1,0 +1,239 @@
+/**
+ * The rules of play as mutations of a GameState. `apply` runs them on a copy and records
+ * events; simulations run the very same functions in place with no event sink (the lean path).
+ */
+import type { DiceSource } from '../dice/source.ts';
+import type { RuleSet } from '../rules/schema.ts';
+import {
+  optionGain,
+  type RollInfo,
+  type ScoringOption,
+  type ScoringTable,
+} from '../scoring/table.ts';
+import type { GameEvent, GameState, Offer, TurnState } from './types.ts';
+
+/** Receives events; null on the lean path. */
+export type Emit = ((e: GameEvent) => void) | null;
+
+/** A turn with nothing in it yet. */
+export function freshTurn(rules: RuleSet): TurnState {
+  return {
+    total: 0,
+    available: rules.dice,
+    locked: 0,
+    held: 0,
+    roll: null,
+    hot: false,
+    inherited: 0,
+    rolls: 0,
+  };
+}
+
+/** A new game whose first player is already chosen. */
+export function initialState(rules: RuleSet, players: number, first: number): GameState {
+  return {
+    rules,
+    players,
+    scores: new Array<number>(players).fill(0),
+    onBoard: new Array<boolean>(players).fill(false),
+    zilchStreak: new Array<number>(players).fill(0),
+    current: first,
+    phase: 'roll',
+    turn: freshTurn(rules),
+    offer: null,
+    finalRound: null,
+    turnNumber: 1,
+    winners: [],
+  };
+}
+
+/** Chooses the first player from the dice, as the rule set says. */
+export function chooseFirst(
+  rules: RuleSet,
+  players: number,
+  dice: DiceSource,
+): { seat: number; rollOff: { seat: number; dice: number[] }[][] } {
+  if (rules.firstPlayer === 'seat-1') return { seat: 0, rollOff: [] };
+  if (rules.firstPlayer === 'random') {
+    // Two dice give 36 equally likely values; reject the top few so every seat is equally likely.
+    const limit = 36 - (36 % players);
+    for (;;) {
+      const [a, b] = dice.roll(2) as [number, number];
+      const v = (a - 1) * 6 + (b - 1);
+      if (v < limit) return { seat: v % players, rollOff: [] };
+    }
+  }
+  const rounds: { seat: number; dice: number[] }[][] = [];
+  let contenders = Array.from({ length: players }, (_, i) => i);
+  for (;;) {
+    const round = contenders.map((seat) => ({ seat, dice: dice.roll(rules.dice) }));
+    rounds.push(round);
+    const sums = round.map((r) => r.dice.reduce((x, y) => x + y, 0));
+    const top = Math.max(...sums);
+    contenders = round.filter((_, i) => sums[i] === top).map((r) => r.seat);
+    if (contenders.length === 1) return { seat: contenders[0] as number, rollOff: rounds };
+  }
+}
+
+/** The running total a bank needs now: the larger of the minimums that apply. */
+export function bankMinimum(s: GameState): number {
+  const r = s.rules;
+  return Math.max(r.bankMinimum, s.onBoard[s.current] ? 0 : r.openingMinimum);
+}
+
+/** Whether the player on turn may bank now. */
+export function canBank(s: GameState): boolean {
+  return s.phase === 'decide' && s.turn.total >= bankMinimum(s);
+}
+
+/** Rolls the available dice; returns the roll's info, or null when it was a zilch. */
+export function roll(
+  s: GameState,
+  table: ScoringTable,
+  dice: DiceSource,
+  emit: Emit,
+): RollInfo | null {
+  const t = s.turn;
+  const faces = dice.roll(t.available);
+  t.rolls += 1;
+  t.hot = false;
+  emit?.({ type: 'rolled', seat: s.current, dice: faces.slice() });
+  const info = table.lookup(faces, t.held);
+  if (info.zilch) {
+    zilch(s, emit);
+    return null;
+  }
+  t.roll = faces;
+  s.phase = 'keep';
+  return info;
+}
+
+/** Keeps one legal selection from the roll in front of the player. */
+export function keep(
+  s: GameState,
+  option: ScoringOption,
+  positions: number[] | null,
+  emit: Emit,
+): void {
+  const t = s.turn;
+  const gain = optionGain(option, t.total);
+  t.total += gain;
+  t.held |= option.forms;
+  t.available -= option.dice;
+  if (emit) {
+    emit({
+      type: 'kept',
+      seat: s.current,
+      positions: positions ?? [],
+      faces: option.keep.slice(),
+      points: gain,
+      total: t.total,
+    });
+  }
+  t.roll = null;
+  s.phase = 'decide';
+  if (t.available === 0) {
+    t.available = s.rules.dice;
+    t.held = 0;
+    t.hot = true;
+    if (s.rules.lockOnHotDice) t.locked = t.total;
+    emit?.({ type: 'hot-dice', seat: s.current, locked: t.locked });
+  }
+}
+
+/** Banks the running total and passes the turn, with an offer where the rules make one. */
+export function bank(s: GameState, emit: Emit): void {
+  const t = s.turn;
+  addToScore(s, t.total, emit);
+  const offers = s.rules.offers;
+  const offer =
+    offers && (offers.afterHotDice || !t.hot) ? { points: t.total, dice: t.available } : null;
+  endTurn(s, offer, emit);
+}
+
+/** Takes the offer (true) or starts fresh (false). */
+export function choose(s: GameState, inherit: boolean, emit: Emit): void {
+  const offer = s.offer as Offer;
+  s.offer = null;
+  s.phase = 'roll';
+  if (inherit) {
+    s.turn.total = offer.points;
+    s.turn.available = offer.dice;
+    s.turn.inherited = offer.points;
+    emit?.({ type: 'inherited', seat: s.current, points: offer.points, dice: offer.dice });
+  } else emit?.({ type: 'fresh', seat: s.current });
+}
+
+/** A turn that ran out of time: a zilch that gives no offer and does not count toward the penalty. */
+export function timeout(s: GameState, emit: Emit): void {
+  emit?.({ type: 'timeout', seat: s.current });
+  s.offer = null;
+  if (s.turn.locked > 0) addToScore(s, s.turn.locked, emit);
+  endTurn(s, null, emit);
+}
+
+function zilch(s: GameState, emit: Emit): void {
+  const t = s.turn;
+  const seat = s.current;
+  emit?.({ type: 'zilch', seat, lost: t.total, locked: t.locked });
+  if (t.locked > 0) addToScore(s, t.locked, emit);
+  else {
+    const penalty = s.rules.zilchPenalty;
+    s.zilchStreak[seat]! += 1;
+    if (penalty && (s.zilchStreak[seat] as number) >= penalty.zilches) {
+      s.scores[seat]! -= penalty.points;
+      s.zilchStreak[seat] = 0;
+      emit?.({ type: 'penalty', seat, points: penalty.points, score: s.scores[seat] as number });
+    }
+  }
+  endTurn(s, null, emit);
+}
+
+function addToScore(s: GameState, points: number, emit: Emit): void {
+  const seat = s.current;
+  s.scores[seat]! += points;
+  s.onBoard[seat] = true;
+  s.zilchStreak[seat] = 0;
+  emit?.({ type: 'banked', seat, points, score: s.scores[seat] as number });
+}
+
+function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
+  const seat = s.current;
+  const r = s.rules;
+  if (r.end === 'immediate') {
+    if ((s.scores[seat] as number) >= r.target) return gameOver(s, emit);
+  } else if (s.finalRound) {
+    s.finalRound.turnsLeft -= 1;
+    if (s.finalRound.turnsLeft <= 0) return gameOver(s, emit);
+  } else if ((s.scores[seat] as number) >= r.target) {
+    s.finalRound = { by: seat, turnsLeft: s.players - 1 };
+    emit?.({ type: 'final-round', by: seat });
+  }
+  const next = (seat + 1) % s.players;
+  s.current = next;
+  s.turnNumber += 1;
+  const t = s.turn;
+  t.total = 0;
+  t.available = r.dice;
+  t.locked = 0;
+  t.held = 0;
+  t.roll = null;
+  t.hot = false;
+  t.inherited = 0;
+  t.rolls = 0;
+  s.offer = offer;
+  s.phase = offer ? 'choose' : 'roll';
+  if (emit) {
+    if (offer) emit({ type: 'offer', to: next, points: offer.points, dice: offer.dice });
+    emit({ type: 'turn-started', seat: next, offer });
+  }
+}
+
+function gameOver(s: GameState, emit: Emit): void {
+  s.phase = 'over';
+  s.offer = null;
+  s.turn.roll = null;
+  const top = Math.max(...s.scores);
+  s.winners = s.scores.flatMap((v, i) => (v === top ? [i] : []));
+  emit?.({ type: 'game-over', winners: s.winners.slice(), scores: s.scores.slice() });
+}

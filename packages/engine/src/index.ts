@@ -1,0 +1,16 @@
+export * from './errors.ts';
+export * from './rules/schema.ts';
+export * from './rules/presets.ts';
+export * from './rules/parse.ts';
+export * from './rules/describe.ts';
+export * from './scoring/multiset.ts';
+export * from './scoring/combinations.ts';
+export { Splitter, splitGain, type Split } from './scoring/split.ts';
+export * from './scoring/table.ts';
+export * from './scoring/odds.ts';
+export * from './dice/source.ts';
+export * from './game/types.ts';
+export * from './game/apply.ts';
+export * from './game/legal.ts';
+export * from './game/replay.ts';
+export * as lean from './game/core.ts';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Points are whole multiples of 50, as in every Zilch scoring table. */
+const points = z
+  .number()
+  .int()
+  .min(0)
+  .max(10_000_000)
+  .refine((n) => n % 50 === 0, { message: 'points must be a multiple of 50' });
+
+const face = z.number().int().min(1).max(6);
+
+/** A straight: the faces it needs (one die each) and what it scores. */
+export const StraightSchema = z.object({
+  faces: z
+    .array(face)
+    .min(2)
+    .max(6)
+    .refine((f) => new Set(f).size === f.length, { message: 'a straight lists each face once' }),
+  points,
+});
+
+/** The full set of rules a game is played with; every parameter of SPEC.md is here. */
+export const RuleSetSchema = z
+  .object({
+    name: z.string().min(1).max(60).describe('Short name shown to players'),
+    dice: z.number().int().min(1).max(10).describe('Number of dice in play'),
+    target: points
+      .refine((n) => n > 0, { message: 'target must be positive' })
+      .describe('Score that ends the game'),
+    end: z
+      .enum(['final-round', 'immediate'])
+      .describe(
+        'final-round: reaching the target gives every other player one more turn; immediate: the first bank at or over the target wins',
+      ),
+    singles: z
+      .array(points)
+      .length(6)
+      .describe(
+        'Points of a single die, by face (index 0 is face 1); 0 means the face does not score alone',
+      ),
+    ofAKind: z
+      .array(z.array(points))
+      .length(6)
+      .describe(
+        'Points of n of a kind: ofAKind[face-1][n-3] for n = 3..dice; 0 means not a combination',
+      ),
+    straights: z
+      .array(StraightSchema)
+      .max(10)
+      .describe('Runs of faces, each needing one die per face'),
+    threePairs: z
+      .object({ points, form: z.enum(['distinct', 'four-plus-pair', 'any']) })
+      .nullable()
+      .describe(
+        'distinct: three different faces; four-plus-pair: also 4 + 2 of another face; any: also six of a kind',
+      ),
+    twoTriplets: z
+      .object({ points })
+      .nullable()
+      .describe('Two triples of different faces in one roll'),
+    hotDiceDoubling: z
+      .boolean()
+      .describe('Hot Dice extensions: each further die of a held set doubles the running total'),
+    nothingBonus: points
+      .nullable()
+      .describe('Points for rolling all the dice with nothing scoring; those dice count as kept'),
+    openingMinimum: points.describe('Running total needed for a first bank (0: none)'),
+    bankMinimum: points.describe('Running total needed for any bank (0: none)'),
+    zilchPenalty: z
+      .object({ zilches: z.number().int().min(2).max(10), points })
+      .nullable()
+      .describe('Points lost on this many zilches in a row'),
+    offers: z
+      .object({ afterHotDice: z.boolean() })
+      .nullable()
+      .describe(
+        'Inheritance: a bank offers its running total and the dice left to the next player',
+      ),
+    lockOnHotDice: z
+      .boolean()
+      .describe('Ten Dice lock: hot dice secures the running total against a later zilch'),
+    firstPlayer: z.enum(['random', 'roll-off', 'seat-1']).describe('Who takes the first turn'),
+    ties: z.enum(['share']).describe('Players tied on the highest score share the win'),
+    turnTimerSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 3600)
+      .nullable()
+      .describe('Time per decision; when it runs out the turn ends as a zilch'),
+  })
+  .superRefine((r, ctx) => {
+    r.ofAKind.forEach((row, i) => {
+      if (row.length !== Math.max(0, r.dice - 2)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ofAKind', i],
+          message: `face ${i + 1} needs ${Math.max(0, r.dice - 2)} entries (3 to ${r.dice} of a kind), got ${row.length}`,
+        });
+      }
+    });
+    r.straights.forEach((s, i) => {
+      if (s.faces.length > r.dice) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['straights', i],
+          message: `a straight of ${s.faces.length} faces needs more than ${r.dice} dice`,
+        });
+      }
+    });
+  });
+
+/** A validated rule set. */
+export type RuleSet = z.infer<typeof RuleSetSchema>;

@@ -1,0 +1,169 @@
+import type { RuleSet } from '../rules/schema.ts';
+import {
+  FACE_WEIGHT,
+  KEY_SPACE,
+  countsOf,
+  facesOf,
+  keyOfCounts,
+  multisetsOfSize,
+  subMultisets,
+} from './multiset.ts';
+import { Splitter, splitGain, type Split } from './split.ts';
+
+/** One legal selection from a roll. */
+export interface ScoringOption {
+  /** Multiset key of the kept dice. */
+  readonly key: number;
+  /** Kept dice per face (index 0 is face 1). */
+  readonly counts: readonly number[];
+  /** Kept faces in ascending order. */
+  readonly keep: readonly number[];
+  /** Number of dice kept. */
+  readonly dice: number;
+  /** Points from a running total of 0 (the points, unless Hot Dice extensions apply). */
+  readonly points: number;
+  /** Hot Dice extension splits; null when the rule set has no extensions. */
+  readonly splits: readonly Split[] | null;
+  /** Faces (bit f-1) that become held sets by this keep. */
+  readonly forms: number;
+}
+
+/** Everything about one roll, looked up by its multiset. */
+export interface RollInfo {
+  readonly key: number;
+  readonly counts: readonly number[];
+  readonly dice: number;
+  /** No legal selection: the turn ends. */
+  readonly zilch: boolean;
+  /** Legal selections, best first from a running total of 0. */
+  readonly options: readonly ScoringOption[];
+  readonly best: ScoringOption | null;
+}
+
+/** Points an option adds to a given running total. */
+export function optionGain(option: ScoringOption, total: number): number {
+  return option.splits ? splitGain(option.splits, total) : option.points;
+}
+
+/** Best first: more points, then fewer dice kept (more left to roll), then by key. */
+function byValue(a: ScoringOption, b: ScoringOption): number {
+  return b.points - a.points || a.dice - b.dice || a.key - b.key;
+}
+
+/**
+ * The scoring table of a rule set: each roll's options come from a lookup by multiset
+ * key (built once per multiset and held faces), never from a search at play time.
+ */
+export class ScoringTable {
+  readonly rules: RuleSet;
+  private readonly splitter: Splitter;
+  /** Index into `infos` by key for rolls with no held faces; -1 when not built yet. */
+  private readonly index: Int32Array;
+  private readonly infos: RollInfo[] = [];
+  private readonly heldInfos = new Map<number, RollInfo>();
+
+  constructor(rules: RuleSet) {
+    this.rules = rules;
+    this.splitter = new Splitter(rules);
+    this.index = new Int32Array(KEY_SPACE).fill(-1);
+    // Eagerly fill the common case so play never pays for a first lookup.
+    if (rules.dice <= 6)
+      for (let n = 1; n <= rules.dice; n++)
+        for (const c of multisetsOfSize(n)) this.byKey(keyOfCounts(c));
+  }
+
+  /** The roll info for a list of faces, given the faces currently held (Hot Dice). */
+  lookup(faces: ArrayLike<number>, held = 0): RollInfo {
+    let key = 0;
+    for (let i = 0; i < faces.length; i++) key += FACE_WEIGHT[faces[i] as number] as number;
+    return this.byKey(key, held);
+  }
+
+  /** The roll info of a multiset key. */
+  byKey(key: number, held = 0): RollInfo {
+    if (held === 0 || !this.rules.hotDiceDoubling) {
+      const i = this.index[key] as number;
+      if (i >= 0) return this.infos[i] as RollInfo;
+      const info = this.build(key, 0);
+      this.index[key] = this.infos.length;
+      this.infos.push(info);
+      return info;
+    }
+    const k = key + KEY_SPACE * held;
+    let info = this.heldInfos.get(k);
+    if (!info) {
+      info = this.build(key, held);
+      this.heldInfos.set(k, info);
+    }
+    return info;
+  }
+
+  private build(key: number, held: number): RollInfo {
+    const counts = countsOfKeyCached(key);
+    const dice = counts.reduce((a, b) => a + b, 0);
+    const options: ScoringOption[] = [];
+    for (const sub of subMultisets(counts)) {
+      const option = this.option(sub, held);
+      if (option) options.push(option);
+    }
+    const nothing = this.rules.nothingBonus;
+    if (options.length === 0 && nothing !== null && dice === this.rules.dice && dice > 0) {
+      options.push({
+        key,
+        counts,
+        keep: facesOf(counts),
+        dice,
+        points: nothing,
+        splits: this.rules.hotDiceDoubling ? [[nothing, 0]] : null,
+        forms: 0,
+      });
+    }
+    options.sort(byValue);
+    return { key, counts, dice, zilch: options.length === 0, options, best: options[0] ?? null };
+  }
+
+  private option(counts: number[], held: number): ScoringOption | null {
+    const dice = counts.reduce((a, b) => a + b, 0);
+    let points: number;
+    let splits: Split[] | null = null;
+    let forms = 0;
+    if (this.rules.hotDiceDoubling) {
+      splits = this.splitter.splits(counts, held);
+      if (splits.length === 0) return null;
+      points = splitGain(splits, 0);
+      counts.forEach((c, f) => {
+        if (c >= 3) forms |= 1 << f;
+      });
+    } else {
+      points = this.splitter.points(counts);
+      if (points < 0) return null;
+    }
+    return { key: keyOfCounts(counts), counts, keep: facesOf(counts), dice, points, splits, forms };
+  }
+}
+
+function countsOfKeyCached(key: number): number[] {
+  const c: number[] = [];
+  for (let f = 0; f < 6; f++) {
+    c.push(key % 11);
+    key = Math.floor(key / 11);
+  }
+  return c;
+}
+
+const tables = new Map<string, ScoringTable>();
+
+/** The (shared, cached) scoring table of a rule set. */
+export function scoringTable(rules: RuleSet): ScoringTable {
+  const id = JSON.stringify(rules);
+  let t = tables.get(id);
+  if (!t) {
+    if (tables.size > 64) tables.delete(tables.keys().next().value as string);
+    t = new ScoringTable(rules);
+    tables.set(id, t);
+  }
+  return t;
+}
+
+/** Counts of a list of faces (re-exported for callers that score by hand). */
+export { countsOf };
