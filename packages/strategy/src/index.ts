@@ -1,2 +1,4 @@
-// @zilch/strategy — odds, expected-value solvers, bots, advisor. Placeholder.
-export {};
+export * from './solver/index.ts';
+export * from './advisor/index.ts';
+export * from './bots/index.ts';
+export * from './simulate/index.ts';

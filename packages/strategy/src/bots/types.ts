@@ -1,0 +1,17 @@
+import type { Action, GameState, RuleSet } from '@zilch/engine';
+
+/** The bot levels, weakest to strongest. */
+export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as const;
+
+/** A bot level. */
+export type BotId = (typeof BOT_IDS)[number];
+
+/** A player that decides by itself; usable by the server, the CLI and simulations. */
+export interface Bot {
+  readonly id: BotId;
+  /** A legal action for the player on turn in `state` (its `seat` is `state.current`). */
+  decide(state: GameState): Action;
+}
+
+/** Makes a bot for a rule set; `seed` feeds any randomness the bot uses. */
+export type BotFactory = (rules: RuleSet, seed: number) => Bot;
