@@ -1,0 +1,116 @@
+import { seededDice, type RuleSet } from '@zilch/engine';
+import { createBot } from '../bots/index.ts';
+import type { Bot, BotId } from '../bots/types.ts';
+import { playGame } from './play-game.ts';
+import { mixSeed } from './seeds.ts';
+
+/** Games per chunk: fixed, so the same seed gives the same games whatever the worker count. */
+export const CHUNK_GAMES = 200;
+
+/** What a simulation needs to play any of its chunks. */
+export interface SimulationPlan {
+  readonly rules: RuleSet;
+  readonly bots: readonly BotId[];
+  readonly games: number;
+  readonly seed: number;
+}
+
+/** Sums over the games of a chunk for one entry of the bot list. */
+export interface EntryTotals {
+  /** Wins, a win shared by t tied players counting 1/t to each. */
+  wins: number;
+  /** Games this entry won alone. */
+  soleWins: number;
+  /** Games this entry shared the win. */
+  sharedWins: number;
+  /** Games this entry started. */
+  starts: number;
+  scoreSum: number;
+  turns: number;
+  zilches: number;
+}
+
+/** Sums over the games of a chunk. */
+export interface ChunkTotals {
+  games: number;
+  turns: number;
+  entries: EntryTotals[];
+}
+
+/** Empty totals for `k` entries. */
+export function emptyTotals(k: number): ChunkTotals {
+  return {
+    games: 0,
+    turns: 0,
+    entries: Array.from({ length: k }, () => ({
+      wins: 0,
+      soleWins: 0,
+      sharedWins: 0,
+      starts: 0,
+      scoreSum: 0,
+      turns: 0,
+      zilches: 0,
+    })),
+  };
+}
+
+/** Adds `b` into `a` (callers add chunks in chunk order, so float sums are reproducible). */
+export function addTotals(a: ChunkTotals, b: ChunkTotals): void {
+  a.games += b.games;
+  a.turns += b.turns;
+  b.entries.forEach((e, i) => {
+    const t = a.entries[i] as EntryTotals;
+    t.wins += e.wins;
+    t.soleWins += e.soleWins;
+    t.sharedWins += e.sharedWins;
+    t.starts += e.starts;
+    t.scoreSum += e.scoreSum;
+    t.turns += e.turns;
+    t.zilches += e.zilches;
+  });
+}
+
+/** Number of chunks a plan splits into. */
+export function chunkCount(plan: SimulationPlan): number {
+  return Math.ceil(plan.games / CHUNK_GAMES);
+}
+
+/**
+ * Plays chunk `index` of a plan. Its dice and bots are seeded from (seed, index) only.
+ * Seats rotate with the game's overall number g: game seat j is played by entry (g + j) mod k
+ * and game seat 0 starts, so over k consecutive games each entry starts once and sits in every
+ * position of the turn order once.
+ */
+export function runChunk(plan: SimulationPlan, index: number): ChunkTotals {
+  const k = plan.bots.length;
+  const chunkSeed = mixSeed(plan.seed, index);
+  const dice = seededDice(chunkSeed);
+  const bots: Bot[] = plan.bots.map((id, e) =>
+    createBot(id, plan.rules, mixSeed(chunkSeed, e + 1)),
+  );
+  const totals = emptyTotals(k);
+  const from = index * CHUNK_GAMES;
+  const to = Math.min(plan.games, from + CHUNK_GAMES);
+  for (let g = from; g < to; g++) {
+    const entryOf = (seat: number): number => (g + seat) % k;
+    const seated = Array.from({ length: k }, (_, seat) => bots[entryOf(seat)] as Bot);
+    const out = playGame(plan.rules, seated, dice, 0);
+    totals.games += 1;
+    totals.entries[entryOf(0)]!.starts += 1;
+    for (let seat = 0; seat < k; seat++) {
+      const e = totals.entries[entryOf(seat)] as EntryTotals;
+      e.scoreSum += out.scores[seat] as number;
+      e.turns += out.turns[seat] as number;
+      e.zilches += out.zilches[seat] as number;
+      totals.turns += out.turns[seat] as number;
+    }
+    const share = 1 / out.winners.length;
+    for (const seat of out.winners) {
+      const e = totals.entries[entryOf(seat)] as EntryTotals;
+      e.wins += share;
+      if (out.winners.length === 1) e.soleWins += 1;
+      else e.sharedWins += 1;
+    }
+  }
+  return totals;
+}

@@ -1,0 +1,15 @@
+// Runs simulation chunks in a worker thread: the plan comes as workerData, chunk indices as
+// messages; each answer carries the chunk's index and totals.
+import { parentPort, workerData } from 'node:worker_threads';
+import { runChunk, type SimulationPlan } from './chunk.ts';
+
+const plan = workerData as SimulationPlan;
+const port = parentPort;
+if (!port) throw new Error('simulate worker must run in a worker thread');
+port.on('message', (index: number) => {
+  try {
+    port.postMessage({ index, totals: runChunk(plan, index) });
+  } catch (e) {
+    port.postMessage({ index, error: (e as Error).message });
+  }
+});

@@ -1,0 +1,69 @@
+import {
+  legalActions,
+  lean,
+  PRESET_IDS,
+  preset,
+  scoringTable,
+  seededDice,
+  selectOption,
+  type Action,
+  type GameState,
+  type PresetId,
+  type RuleSet,
+} from '@zilch/engine';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+
+/** A preset with a lowered target, so short random walks reach final rounds and game ends. */
+export function smallRules(id: PresetId, target: number): RuleSet {
+  return { ...preset(id), target };
+}
+
+/** Applies an action in place on the lean path (the walk only makes legal actions). */
+function step(s: GameState, a: Action, seed: number): void {
+  const dice = seededDice(seed);
+  const table = scoringTable(s.rules);
+  switch (a.type) {
+    case 'fresh':
+    case 'inherit':
+      return lean.choose(s, a.type === 'inherit', null);
+    case 'roll':
+      return void lean.roll(s, table, dice, null);
+    case 'bank':
+      return lean.bank(s, null);
+    case 'timeout':
+      return lean.timeout(s, null);
+    case 'keep': {
+      const sel = selectOption(s, a.dice);
+      if ('error' in sel) throw new Error(sel.error.message);
+      lean.keep(s, sel.option, null, null);
+      if (a.then === 'bank') lean.bank(s, null);
+    }
+  }
+}
+
+/**
+ * A game state reached by `steps` uniformly random legal actions from a fresh game with random
+ * starting scores; every phase, offers, final rounds and finished games turn up.
+ */
+export function randomState(
+  rules: RuleSet,
+  players: number,
+  seed: number,
+  steps: number,
+): GameState {
+  const rng = xoroshiro128plus(seed);
+  const s = lean.initialState(rules, players, uniformInt(rng, 0, players - 1));
+  const top = rules.target / 50;
+  for (let i = 0; i < players; i++) {
+    s.scores[i] = 50 * uniformInt(rng, 0, top);
+    s.onBoard[i] = s.scores[i]! > 0;
+  }
+  for (let i = 0; i < steps && s.phase !== 'over'; i++) {
+    const acts = legalActions(s);
+    step(s, acts[uniformInt(rng, 0, acts.length - 1)] as Action, uniformInt(rng, 0, 1 << 30));
+  }
+  return s;
+}
+
+export { PRESET_IDS };

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { preset, seededDice, type Action } from '@zilch/engine';
+import { createBot } from '../../src/bots/index.ts';
+import type { Bot } from '../../src/bots/types.ts';
+import { playGame, simulate, wilson, type SimulationResult } from '../../src/simulate/index.ts';
+
+const rules = { ...preset('serendipity-creak'), target: 2000 };
+
+/** A result without its timing and worker count, which are allowed to differ. */
+function figures(r: SimulationResult): unknown {
+  const { seconds: _s, workers: _w, ...rest } = r;
+  return rest;
+}
+
+describe('simulate', () => {
+  it('is reproducible from the seed whatever the worker count', async () => {
+    const opts = { rules, bots: ['cautious', 'random', 'bold'] as const, games: 900, seed: 42 };
+    const one = await simulate({ ...opts, bots: [...opts.bots], workers: 1 });
+    const two = await simulate({ ...opts, bots: [...opts.bots], workers: 2 });
+    const again = await simulate({ ...opts, bots: [...opts.bots], workers: 1 });
+    expect(two.workers).toBe(2);
+    expect(figures(two)).toEqual(figures(one));
+    expect(figures(again)).toEqual(figures(one));
+    const other = await simulate({ ...opts, bots: [...opts.bots], seed: 43, workers: 1 });
+    expect(figures(other)).not.toEqual(figures(one));
+  });
+
+  it('rotates seats and shares out every win', async () => {
+    const r = await simulate({
+      rules,
+      bots: ['bold', 'bold', 'cautious'],
+      games: 600,
+      seed: 5,
+      workers: 1,
+    });
+    expect(r.seats.map((s) => s.starts)).toEqual([200, 200, 200]);
+    expect(r.seats.reduce((a, s) => a + s.wins, 0)).toBeCloseTo(600, 9);
+    for (const s of r.seats) {
+      expect(s.soleWins + s.sharedWins).toBeGreaterThanOrEqual(s.wins - 1e-9);
+      expect(s.ci95[0]).toBeLessThanOrEqual(s.winRate);
+      expect(s.ci95[1]).toBeGreaterThanOrEqual(s.winRate);
+    }
+  });
+
+  it('cautious beats random clearly', async () => {
+    const r = await simulate({
+      rules: preset('serendipity-creak'),
+      bots: ['cautious', 'random'],
+      games: 400,
+      seed: 9,
+      workers: 1,
+    });
+    expect(r.seats[0]!.ci95[0]).toBeGreaterThan(0.5);
+    expect(r.seats[0]!.zilchRate).toBeLessThan(r.seats[1]!.zilchRate);
+  });
+
+  it('reports progress up to the number of games', async () => {
+    const seen: number[] = [];
+    await simulate({
+      rules,
+      bots: ['random', 'random'],
+      games: 450,
+      seed: 1,
+      workers: 1,
+      onProgress: (d) => seen.push(d),
+    });
+    expect(seen.at(-1)).toBe(450);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+});
+
+describe('playGame', () => {
+  it('stops a bot that makes an illegal move', () => {
+    const cheat: Bot = { id: 'random', decide: (s): Action => ({ type: 'bank', seat: s.current }) };
+    const fair = createBot('random', rules, 1);
+    expect(() => playGame(rules, [cheat, fair], seededDice(1), 0)).toThrow(/illegal move/);
+  });
+});
+
+describe('wilson', () => {
+  it('matches a textbook value and narrows with more trials', () => {
+    const [lo, hi] = wilson(50, 100);
+    expect(lo).toBeCloseTo(0.4038, 3);
+    expect(hi).toBeCloseTo(0.5962, 3);
+    const [lo2, hi2] = wilson(500, 1000);
+    expect(hi2 - lo2).toBeLessThan(hi - lo);
+  });
+});
