@@ -1,12 +1,128 @@
+import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import pc from 'picocolors';
+import {
+  BOT_IDS,
+  botAvailable,
+  isBotId,
+  simulate,
+  type BotId,
+  type SimulationResult,
+} from '@zilch/strategy';
+import { printJson } from '../output.ts';
+import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { usage } from '../usage-error.ts';
 
-/** Registers `zilch simulate` (placeholder until its package lands). */
+interface SimulateCliOptions extends RulesOptions {
+  bots?: string;
+  games?: string;
+  seed?: string;
+  workers?: string;
+  json?: boolean;
+}
+
+/** Bot levels from a comma-separated list, each known and available. */
+export function parseBots(list: string, min: number): BotId[] {
+  const ids = list
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
+  for (const id of ids) {
+    if (!isBotId(id)) usage(`Unknown bot "${id}". Bots: ${BOT_IDS.join(', ')}.`);
+    if (!botAvailable(id)) usage(`The ${id} bot needs the advisor, which is not available yet.`);
+  }
+  if (ids.length < min) usage(`Give at least ${min} bots, e.g. --bots cautious,bold.`);
+  return ids as BotId[];
+}
+
+/** A whole number from an option, within bounds, or a usage error naming the option. */
+export function intOption(name: string, value: string, min: number, max: number): number {
+  if (!/^-?\d+$/.test(value.trim())) usage(`${name} must be a whole number, not "${value}".`);
+  const n = Number(value);
+  if (n < min || n > max) usage(`${name} must be between ${min} and ${max}, not ${n}.`);
+  return n;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+function printTable(rulesId: string, r: SimulationResult): void {
+  const out = process.stdout;
+  out.write(
+    `${pc.bold(rulesId)}: ${r.games} games, seed ${r.seed}, ${r.workers} worker${r.workers === 1 ? '' : 's'}, ${r.seconds.toFixed(1)} s\n`,
+  );
+  const head = ['seat', 'bot', 'wins', 'win rate', '95% interval', 'mean score', 'turns', 'zilch'];
+  const rows = r.seats.map((s, i) => [
+    String(i + 1),
+    s.bot,
+    String(Math.round(s.wins * 100) / 100),
+    pct(s.winRate),
+    `${pct(s.ci95[0])} – ${pct(s.ci95[1])}`,
+    String(Math.round(s.meanScore)),
+    s.turnsPerGame.toFixed(1),
+    pct(s.zilchRate),
+  ]);
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
+  const line = (cells: string[]): string => cells.map((x, c) => x.padEnd(widths[c]!)).join('  ');
+  out.write(`${pc.dim(line(head))}\n`);
+  for (const row of rows) out.write(`${line(row)}\n`);
+  out.write(
+    `turns per game ${r.turnsPerGame.toFixed(1)}, zilch rate ${pct(r.zilchRate)} (a tie shares the win: 1/t each)\n`,
+  );
+}
+
+/** Registers `zilch simulate`: bots play each other on every core; win rates with intervals. */
 export function register(program: Command): void {
-  program
-    .command('simulate')
-    .description('not available yet')
-    .action(() => {
-      process.stderr.write('zilch simulate: not available yet\n');
-      process.exitCode = 2;
+  withRules(program.command('simulate'))
+    .description('play bots against each other and report win rates with 95% intervals')
+    .requiredOption('--bots <list>', `comma-separated bots, one per seat (${BOT_IDS.join(', ')})`)
+    .option('--games <n>', 'number of games', '1000')
+    .option('--seed <s>', 'seed for reproducible results (default: random, printed)')
+    .option('--workers <w>', 'worker threads (default: every core)')
+    .option('--json', 'print JSON')
+    .action(async (opts: SimulateCliOptions) => {
+      const { id, rules } = resolveRules(opts);
+      const bots = parseBots(opts.bots ?? '', 2);
+      if (bots.length > 12) usage('At most 12 bots: a game has 2 to 12 seats.');
+      const games = intOption('--games', opts.games ?? '1000', 1, 100_000_000);
+      const seed =
+        opts.seed === undefined
+          ? randomInt(0, 2 ** 31)
+          : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
+      const workers =
+        opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
+      const bar =
+        !opts.json && process.stderr.isTTY
+          ? new cliProgress.SingleBar(
+              { stream: process.stderr, format: 'simulating {bar} {value}/{total} games  {eta}s' },
+              cliProgress.Presets.shades_classic,
+            )
+          : null;
+      bar?.start(games, 0);
+      let r: SimulationResult;
+      try {
+        r = await simulate({
+          rules,
+          bots,
+          games,
+          seed,
+          workers,
+          onProgress: (done) => bar?.update(done),
+        });
+      } finally {
+        bar?.stop();
+      }
+      if (opts.json) {
+        printJson({
+          rules: id,
+          games: r.games,
+          seed: r.seed,
+          seats: r.seats,
+          turnsPerGame: r.turnsPerGame,
+          zilchRate: r.zilchRate,
+          seconds: r.seconds,
+          workers: r.workers,
+        });
+      } else printTable(id, r);
     });
 }
