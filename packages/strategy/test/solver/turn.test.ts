@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, lean, preset, seededDice, type GameState, type RuleSet } from '@zilch/engine';
+import { advise } from '../../src/advisor/index.ts';
+import { solveTurn } from '../../src/solver/turn.ts';
+import { solveLongRun } from '../../src/solver/long-run.ts';
+import { bruteRoll } from './brute-turn.ts';
+
+/** A small rule set: `dice` dice, singles 1 and 5, triples, nothing else unless overridden. */
+export function tiny(dice: number, extra: Partial<RuleSet> = {}): RuleSet {
+  const base = preset('farkle-2017');
+  return {
+    ...base,
+    name: `tiny-${dice}`,
+    dice,
+    target: 1000,
+    ofAKind: base.ofAKind.map((row) => row.slice(0, Math.max(0, dice - 2))),
+    ...extra,
+  };
+}
+
+const CASES: [string, RuleSet, boolean][] = [
+  ['2 dice', tiny(2), true],
+  [
+    '3 dice, bank minimum 150, not on board with opening 300',
+    tiny(3, { bankMinimum: 150, openingMinimum: 300 }),
+    false,
+  ],
+  ['3 dice, nothing bonus 100', tiny(3, { nothingBonus: 100 }), true],
+  ['2 dice, Ten Dice lock', tiny(2, { lockOnHotDice: true }), true],
+  ['3 dice, Hot Dice extensions', tiny(3, { hotDiceDoubling: true, openingMinimum: 200 }), true],
+];
+
+describe('turn solver', () => {
+  it.each(CASES)('agrees with exact enumeration of ordered rolls: %s', (_name, rules, onBoard) => {
+    const cap = 4000;
+    const turn = solveTurn(rules, { onBoard, capPoints: cap });
+    const brute = bruteRoll(rules, onBoard, cap);
+    expect(turn.expectedTurn).toBeCloseTo(brute(0, rules.dice, 0), rules.lockOnHotDice ? 6 : 9);
+    for (const total of [0, 100, 250, 600])
+      for (let n = 1; n <= rules.dice; n++)
+        expect(turn.roll(total, n)).toBeCloseTo(brute(total, n, 0), rules.lockOnHotDice ? 6 : 9);
+  });
+
+  it('does not move when the cap on the running total grows', () => {
+    for (const id of ['serendipity-creak', 'farkle-2017', 'zilch-online'] as const) {
+      const a = solveTurn(preset(id)).expectedTurn;
+      const b = solveTurn(preset(id), { capPoints: 100_000 }).expectedTurn;
+      expect(Math.abs(a - b)).toBeLessThan(1e-9);
+    }
+  });
+
+  it('bank thresholds are where banking starts to beat rolling', () => {
+    const turn = solveTurn(preset('farkle-2017'));
+    for (const { dice, bankAt } of turn.thresholds()) {
+      expect(bankAt).not.toBeNull();
+      expect(turn.roll(bankAt!, dice)).toBeLessThanOrEqual(bankAt!);
+      if (bankAt! > 0) expect(turn.roll(bankAt! - 50, dice)).toBeGreaterThan(bankAt! - 50);
+    }
+  });
+
+  it("matches a Monte-Carlo estimate of the solver's own policy (farkle-2017)", () => {
+    const rules = preset('farkle-2017');
+    const E = solveTurn(rules).expectedTurn;
+    const { mean, se } = playTurns(rules, 20_000, 7, false);
+    expect(Math.abs(mean - E)).toBeLessThan(4 * se);
+  });
+
+  it('long-run optimum with a three-zilch penalty lies below the penalty-free turn and matches play', () => {
+    const rules = preset('zilch-online');
+    const lr = solveLongRun(rules);
+    expect(lr.gain).toBeLessThan(solveTurn(rules).expectedTurn);
+    expect(lr.bias[1]).toBeLessThan(0);
+    expect(lr.bias[2]).toBeLessThan(lr.bias[1]!);
+    const { mean, se } = playTurns(rules, 10_000, 11, true);
+    expect(Math.abs(mean - lr.gain)).toBeLessThan(4 * se);
+  });
+});
+
+/**
+ * Plays turns with the advisor's top 'points' move through the engine and returns the mean
+ * score change per turn; `streaks` carries zilch streaks (and penalties) across turns.
+ */
+function playTurns(
+  rules: RuleSet,
+  turns: number,
+  seed: number,
+  streaks: boolean,
+): { mean: number; se: number } {
+  const dice = seededDice(seed);
+  let sum = 0;
+  let sq = 0;
+  let streak = 0;
+  for (let i = 0; i < turns; i++) {
+    let s: GameState = lean.initialState({ ...rules, target: 10_000_000 }, 2, 0);
+    s.onBoard[0] = true;
+    s.zilchStreak[0] = streaks ? streak : 0;
+    while (s.current === 0) {
+      const top = advise(s, 'points').options[0]!;
+      const r = applyAction(s, { ...top.move, seat: 0 } as Parameters<typeof applyAction>[1], dice);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    }
+    streak = s.zilchStreak[0]!;
+    const gained = s.scores[0]!;
+    sum += gained;
+    sq += gained * gained;
+  }
+  const mean = sum / turns;
+  return { mean, se: Math.sqrt((sq / turns - mean * mean) / turns) };
+}
