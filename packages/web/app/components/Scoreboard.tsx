@@ -1,0 +1,70 @@
+import type { GameView } from '../lib/wire.ts';
+
+/** Every seat with its score, whose turn it is and whether they are connected; text, not colour, carries each state. */
+export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {
+  const s = view.state;
+  const target = view.rules.target;
+  return (
+    <section className="card scoreboard" aria-labelledby="scores-title">
+      <h2 id="scores-title">Scores</h2>
+      <p className="muted small">Target {target.toLocaleString('en-US')}</p>
+      <ol className="seats">
+        {view.seats.map((seat) => {
+          const onTurn = view.status === 'playing' && s.current === seat.seat;
+          const score = s.scores[seat.seat] ?? 0;
+          const winner = view.status === 'over' && s.winners.includes(seat.seat);
+          const pct = Math.min(100, Math.round((score / target) * 100));
+          return (
+            <li
+              key={seat.seat}
+              className={`seat ${onTurn ? 'on-turn' : ''} ${winner ? 'winner' : ''}`}
+              aria-current={onTurn ? 'true' : undefined}
+              data-testid={`seat-${seat.seat}`}
+            >
+              <span className="seat-turn" aria-hidden="true">
+                {onTurn ? '▶' : winner ? '★' : ''}
+              </span>
+              <span className="seat-name">
+                {seat.name || `Seat ${seat.seat + 1}`}
+                {mine.includes(seat.seat) && <span className="tag">you</span>}
+                {seat.kind === 'bot' && <span className="tag">bot · {seat.bot}</span>}
+                <span className="sr-only">
+                  {onTurn ? ', on turn' : ''}
+                  {winner ? ', winner' : ''}
+                </span>
+              </span>
+              <span className="seat-score" data-testid={`score-${seat.seat}`}>
+                {score.toLocaleString('en-US')}
+              </span>
+              <span className="seat-state small">
+                {seat.kind === 'bot'
+                  ? ''
+                  : !seat.claimed
+                    ? 'empty seat'
+                    : seat.connected
+                      ? '● online'
+                      : '○ offline'}
+                {onTurn && s.turn.total > 0
+                  ? ` · turn ${s.turn.total.toLocaleString('en-US')}`
+                  : ''}
+              </span>
+              <span className="bar" aria-hidden="true">
+                <span style={{ width: `${pct}%` }} />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {s.finalRound && view.status === 'playing' && (
+        <p className="final-note">
+          <strong>Final round:</strong> {nameOf(view, s.finalRound.by)} reached the target.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A seat's display name. */
+export function nameOf(view: GameView, seat: number): string {
+  return view.seats[seat]?.name || `Seat ${seat + 1}`;
+}

@@ -1,0 +1,27 @@
+import type { GameEvent } from '@zilch/engine';
+import { useMemo } from 'react';
+import { turnLines } from '../lib/events.ts';
+import type { GameView } from '../lib/wire.ts';
+import { nameOf } from './Scoreboard.tsx';
+
+/** The turns so far, newest first. */
+export function TurnLog({ view, events }: { view: GameView; events: readonly GameEvent[] }) {
+  const lines = useMemo(() => turnLines(events).reverse().slice(0, 30), [events]);
+  return (
+    <section className="card turn-log" aria-labelledby="log-title">
+      <h2 id="log-title">Turn log</h2>
+      {lines.length === 0 ? (
+        <p className="muted">No turns yet.</p>
+      ) : (
+        <ol reversed className="log">
+          {lines.map((l) => (
+            <li key={l.turn}>
+              <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}
+              {l.outcome && <span className="outcome"> — {l.outcome}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { GameState, PresetId, RuleSet } from '@zilch/engine';
+import { err, ok, type Result } from './result.ts';
+import type {
+  Advice,
+  BotId,
+  Created,
+  GameExport,
+  GameView,
+  LogAnswer,
+  Move,
+  SeatSpec,
+  Verification,
+} from './wire.ts';
+
+/** Calls a JSON route; any failure (network, status, body) comes back as `{ code, message }`. */
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (_e) {
+    return err('NETWORK', 'The server cannot be reached. Check your connection and try again.');
+  }
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch (_e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string } } | null)?.error ?? data;
+    const { code, message } = (e ?? {}) as { code?: string; message?: string };
+    return err(code ?? `HTTP_${res.status}`, message ?? `The server answered ${res.status}.`);
+  }
+  return ok(data as T);
+}
+
+/** What creating a table needs. */
+export interface CreateRequest {
+  rules: PresetId | RuleSet;
+  seats: SeatSpec[];
+  turnTimerSeconds?: number | null;
+  absentBot?: BotId | null;
+}
+
+/** Creates a table. */
+export const createGame = (req: CreateRequest) => call<Created>('POST', '/api/games', req);
+
+/** The current view of a game, as the holder of `token` (or a spectator) sees it. */
+export const getGame = (id: string, token?: string) =>
+  call<GameView>('GET', `/api/games/${enc(id)}${token ? `?token=${enc(token)}` : ''}`);
+
+/** Takes a seat under a display name. */
+export const claimSeat = (id: string, token: string, name: string) =>
+  call<{ seat: number; view: GameView }>('POST', `/api/games/${enc(id)}/claim`, { token, name });
+
+/** Sends an action over HTTP (hot-seat: the device acts with the token of the seat on turn). */
+export const postAction = (id: string, token: string, clientId: string, action: Move) =>
+  call<{ seq: number; view: GameView }>('POST', `/api/games/${enc(id)}/actions`, {
+    token,
+    clientId,
+    action,
+  });
+
+/** Starts a new game with the same seats and rules. */
+export const rematch = (id: string, token: string) =>
+  call<Created>('POST', `/api/games/${enc(id)}/rematch`, { token });
+
+/** Full replay data. */
+export const getLog = (id: string) => call<LogAnswer>('GET', `/api/games/${enc(id)}/log`);
+
+/** The fairness export (seed revealed once over). */
+export const getExport = (id: string) => call<GameExport>('GET', `/api/games/${enc(id)}/export`);
+
+/** The server's check of every roll against the revealed seed. */
+export const verifyGame = (id: string) => call<Verification>('GET', `/api/games/${enc(id)}/verify`);
+
+/** The coach's options for a position. */
+export const getAdvice = (state: GameState) => call<Advice>('POST', '/api/advice', { state });
+
+const enc = encodeURIComponent;

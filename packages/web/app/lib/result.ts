@@ -1,0 +1,13 @@
+import type { WireError } from './wire.ts';
+
+/** A value or the reason there is none; errors are values, never thrown across modules. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+/** Wraps a value as a success. */
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+
+/** Wraps a code and message as a failure. */
+export const err = <T>(code: string, message: string): Result<T> => ({
+  ok: false,
+  error: { code, message },
+});

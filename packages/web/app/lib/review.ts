@@ -1,0 +1,110 @@
+import {
+  applyAction,
+  createGame,
+  recordedDice,
+  type Action,
+  type GameLog,
+  type GameState,
+} from '@zilch/engine';
+import type { Advice, AdviceOption } from './wire.ts';
+
+/** One decision of the game: the position, what was done, and whether it opened a turn. */
+export interface Decision {
+  index: number;
+  state: GameState;
+  action: Action;
+  turnStart: boolean;
+  turn: number;
+}
+
+/** Replays a log and returns every decision with the position it was taken in. */
+export function decisionsOf(log: GameLog): { decisions: Decision[]; final: GameState | null } {
+  const created = createGame(log.rules, log.players, recordedDice(log.setupDice));
+  if (!created.ok) return { decisions: [], final: null };
+  let state = created.state;
+  const decisions: Decision[] = [];
+  let lastTurn = -1;
+  for (const [index, entry] of log.entries.entries()) {
+    if (entry.action.type !== 'timeout') {
+      decisions.push({
+        index,
+        state,
+        action: entry.action,
+        turnStart: state.turnNumber !== lastTurn,
+        turn: state.turnNumber,
+      });
+    }
+    lastTurn = state.turnNumber;
+    const r = applyAction(state, entry.action, recordedDice(entry.dice));
+    if (!r.ok) break;
+    state = r.state;
+  }
+  return { decisions, final: state };
+}
+
+function keptFaces(state: GameState, positions: readonly number[]): string {
+  const roll = state.turn.roll ?? [];
+  return positions
+    .map((p) => roll[p] ?? 0)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+/** The advice option that is the move actually played (keeps match by the faces they keep). */
+export function matchOption(d: Decision, advice: Advice): AdviceOption | null {
+  const a = d.action;
+  const same = advice.options.filter((o) => {
+    if (o.move.type !== a.type) return false;
+    if (a.type !== 'keep' || o.move.type !== 'keep') return true;
+    if (keptFaces(d.state, o.move.dice) !== keptFaces(d.state, a.dice)) return false;
+    return a.then === undefined || o.move.then === a.then;
+  });
+  if (same.length === 0) return null;
+  return same.reduce((best, o) => (o.loss < best.loss ? o : best));
+}
+
+/** A move in words, for the review. */
+export function describeAction(d: Decision): string {
+  const a = d.action;
+  switch (a.type) {
+    case 'keep': {
+      const faces = keptFaces(d.state, a.dice).replaceAll(',', ' ');
+      return a.then === 'bank'
+        ? `kept ${faces} and banked`
+        : a.then === 'roll'
+          ? `kept ${faces} and rolled`
+          : `kept ${faces}`;
+    }
+    case 'fresh':
+      return 'started fresh';
+    case 'inherit':
+      return `inherited ${d.state.offer?.points ?? 0} points`;
+    case 'roll':
+      return `rolled ${d.state.turn.available} dice`;
+    case 'bank':
+      return `banked ${d.state.turn.total}`;
+    default:
+      return a.type;
+  }
+}
+
+/** Runs tasks with a small concurrency limit, reporting progress. */
+export async function pooled<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+  progress: (done: number) => void,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i] as T);
+      progress(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,145 @@
+import type { GameEvent } from '@zilch/engine';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { getLog, postAction } from './api.ts';
+import { eventsUpTo } from './events.ts';
+import { clientId } from './ids.ts';
+import { err, ok, type Result } from './result.ts';
+import type { GameView, Move, Reaction, Update } from './wire.ts';
+
+/** The live state of one table as this device sees it. */
+export interface TableState {
+  view: GameView | null;
+  /** Events up to the joined view, rebuilt from the log. */
+  base: GameEvent[];
+  /** Updates pushed since the join, in order. */
+  pushed: { seq: number; events: GameEvent[] }[];
+  /** Events of the latest update only: drive animations and banners. */
+  fresh: { seq: number; events: GameEvent[] } | null;
+  connected: boolean;
+  error: string | null;
+  reactions: Reaction[];
+}
+
+type Ack<T> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+
+/**
+ * Joins a game over socket.io with the device's token and keeps the view current; joins again
+ * after every reconnect so a refresh or a dropped connection restores everything.
+ */
+export function useTable(gameId: string, tokens: Record<number, string>, joinToken?: string) {
+  const [st, setSt] = useState<TableState>({
+    view: null,
+    base: [],
+    pushed: [],
+    fresh: null,
+    connected: false,
+    error: null,
+    reactions: [],
+  });
+  const socketRef = useRef<Socket | null>(null);
+  const seqRef = useRef(-1);
+
+  useEffect(() => {
+    let alive = true;
+    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    socketRef.current = socket;
+    const join = async () => {
+      let ack: Ack<{ view: GameView }>;
+      try {
+        ack = await socket.timeout(8000).emitWithAck('join', { gameId, token: joinToken });
+      } catch (_e) {
+        if (alive) setSt((s) => ({ ...s, error: 'The server did not answer. Retrying…' }));
+        return;
+      }
+      if (!alive) return;
+      if (!ack.ok) {
+        setSt((s) => ({ ...s, error: ack.error.message }));
+        return;
+      }
+      const view = ack.view;
+      seqRef.current = view.seq;
+      setSt((s) => ({
+        ...s,
+        view,
+        error: null,
+        connected: true,
+        pushed: s.pushed.filter((p) => p.seq > view.seq),
+      }));
+      const log = await getLog(gameId);
+      if (!alive || !log.ok) return;
+      const base = eventsUpTo(log.value.log, log.value.seqs, view.seq);
+      setSt((s) => ({ ...s, base }));
+    };
+    socket.on('connect', () => void join());
+    socket.on('disconnect', () => alive && setSt((s) => ({ ...s, connected: false })));
+    socket.on('update', (u: Update) => {
+      if (!alive || u.gameId !== gameId || u.seq <= seqRef.current) return;
+      seqRef.current = u.seq;
+      setSt((s) => ({
+        ...s,
+        view: u.view,
+        pushed: [...s.pushed, { seq: u.seq, events: u.events }],
+        fresh: { seq: u.seq, events: u.events },
+      }));
+    });
+    socket.on('reaction', (r: Reaction) => {
+      if (!alive || r.gameId !== gameId) return;
+      setSt((s) => ({ ...s, reactions: [...s.reactions.slice(-5), r] }));
+    });
+    return () => {
+      alive = false;
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [gameId, joinToken]);
+
+  /** Sends a move for the seat on turn: over the socket when it is this socket's seat, else over HTTP with that seat's token (hot-seat). */
+  const send = useCallback(
+    async (move: Move): Promise<Result<number>> => {
+      const view = st.view;
+      if (!view) return err('NOT_READY', 'The table is still loading.');
+      const seat = view.state.current;
+      const token = tokens[seat];
+      if (!token) return err('NOT_YOUR_TURN', 'It is not your turn.');
+      const id = clientId();
+      const socket = socketRef.current;
+      if (socket?.connected && token === joinToken) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            const ack: Ack<{ seq: number }> = await socket
+              .timeout(6000)
+              .emitWithAck('action', { gameId, clientId: id, action: move });
+            return ack.ok ? ok(ack.seq) : { ok: false, error: ack.error };
+          } catch (_e) {
+            // Timed out: retry with the same clientId, the server applies it once.
+          }
+        }
+        return err('TIMEOUT', 'The server did not answer in time.');
+      }
+      const r = await postAction(gameId, token, id, move);
+      if (!r.ok) return r;
+      const v = r.value.view;
+      if (v && r.value.seq > seqRef.current) {
+        // The socket update will follow; showing the view now keeps hot-seat snappy.
+        setSt((s) => ({ ...s, view: v }));
+      }
+      return ok(r.value.seq);
+    },
+    [gameId, joinToken, st.view, tokens],
+  );
+
+  /** Sends a quick reaction everyone at the table sees. */
+  const react = useCallback(
+    (emoji: string) => {
+      socketRef.current?.emit('react', { gameId, emoji }, () => undefined);
+    },
+    [gameId],
+  );
+
+  const events = useMemo(
+    () => [...st.base, ...st.pushed.flatMap((p) => p.events)],
+    [st.base, st.pushed],
+  );
+  return { ...st, events, send, react };
+}

@@ -1,0 +1,265 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { Chart } from '../components/Chart.tsx';
+import { getAdvice, getGame, getLog } from '../lib/api.ts';
+import { heldGame } from '../lib/storage.ts';
+import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
+import type { Advice, GameView, LogAnswer } from '../lib/wire.ts';
+
+interface Analysed {
+  advice: (Advice | null)[];
+  unavailable: boolean;
+}
+
+/** After the game: the winner, a chart turn by turn and the decisions that cost the most. */
+export default function ReviewPage({ id }: { id: string }) {
+  const [view, setView] = useState<GameView | null>(null);
+  const [log, setLog] = useState<LogAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(0);
+  const [analysed, setAnalysed] = useState<Analysed | null>(null);
+  const mine = useMemo(() => Object.keys(heldGame(id)?.tokens ?? {}).map(Number), [id]);
+
+  useEffect(() => {
+    void Promise.all([getGame(id), getLog(id)]).then(([g, l]) => {
+      if (!g.ok) return setError(g.error.message);
+      if (!l.ok) return setError(l.error.message);
+      setView(g.value);
+      setLog(l.value);
+    });
+  }, [id]);
+
+  const replayed = useMemo(() => (log ? decisionsOf(log.log) : null), [log]);
+
+  // Ask the coach about every turn start (the chart) and every human decision (the costly ones).
+  const asked = useMemo(() => {
+    if (!replayed || !view) return [];
+    const humans = new Set(view.seats.filter((s) => s.kind === 'human').map((s) => s.seat));
+    return replayed.decisions.filter((d) => d.turnStart || humans.has(d.state.current));
+  }, [replayed, view]);
+
+  useEffect(() => {
+    if (!asked.length || view?.status !== 'over') return;
+    let alive = true;
+    let unavailable = false;
+    void pooled(
+      asked,
+      4,
+      async (d) => {
+        if (unavailable) return null;
+        const r = await getAdvice(d.state);
+        if (!r.ok) {
+          if (r.error.code === 'HTTP_503') unavailable = true;
+          return null;
+        }
+        return r.value;
+      },
+      (n) => alive && setDone(n),
+    ).then((advice) => alive && setAnalysed({ advice, unavailable }));
+    return () => {
+      alive = false;
+    };
+  }, [asked, view?.status]);
+
+  if (error)
+    return (
+      <div className="page narrow">
+        <h1>Review</h1>
+        <p role="alert" className="error">
+          {error}
+        </p>
+      </div>
+    );
+  if (!view || !replayed)
+    return (
+      <div className="page narrow">
+        <h1>Review</h1>
+        <p className="loading">Loading the game…</p>
+      </div>
+    );
+  const name = (seat: number) => view.seats[seat]?.name || `Seat ${seat + 1}`;
+  const s = view.state;
+  if (view.status !== 'over')
+    return (
+      <div className="page narrow">
+        <h1>Review</h1>
+        <p>
+          The review opens when the game is over. <Link href={`/t/${id}`}>Back to the table</Link>
+        </p>
+      </div>
+    );
+  const winners = s.winners.map(name);
+  return (
+    <div className="page review">
+      <h1>
+        <span aria-hidden="true">🏆 </span>
+        {winners.join(' and ')} {winners.length > 1 ? 'share the win' : 'won'}
+      </h1>
+      <section className="card" aria-labelledby="final-h">
+        <h2 id="final-h">Final scores</h2>
+        <ol className="final-scores">
+          {view.seats
+            .slice()
+            .sort((a, b) => (s.scores[b.seat] ?? 0) - (s.scores[a.seat] ?? 0))
+            .map((seat) => (
+              <li key={seat.seat}>
+                <span>
+                  {name(seat.seat)}
+                  {s.winners.includes(seat.seat) && <span className="tag tag-go">winner</span>}
+                </span>
+                <strong>{(s.scores[seat.seat] ?? 0).toLocaleString('en-US')}</strong>
+              </li>
+            ))}
+        </ol>
+        <p className="row">
+          <Link href={`/t/${id}/fairness`} className="btn">
+            Check the dice
+          </Link>
+          <Link href={`/t/${id}`} className="btn ghost">
+            Back to the table
+          </Link>
+        </p>
+      </section>
+      {!analysed ? (
+        <section className="card" aria-live="polite">
+          <h2>Analysing the game</h2>
+          <p>
+            Asking the coach about {asked.length} positions: {done} done.
+          </p>
+          <progress max={asked.length} value={done} aria-label="Analysis progress" />
+        </section>
+      ) : (
+        <Analysis view={view} decisions={asked} analysed={analysed} name={name} mine={mine} />
+      )}
+    </div>
+  );
+}
+
+function Analysis(props: {
+  view: GameView;
+  decisions: Decision[];
+  analysed: Analysed;
+  name: (seat: number) => string;
+  mine: number[];
+}) {
+  const { view, decisions, analysed, name } = props;
+  const players = view.state.players;
+  const starts = decisions
+    .map((d, i) => ({ d, a: analysed.advice[i] ?? null }))
+    .filter((x) => x.d.turnStart);
+  const winChart = players === 2 && starts.some((x) => x.a?.kind === 'win');
+  const x = starts.map((_, i) => i + 1);
+  const series = view.seats.map((seat) => ({
+    name: name(seat.seat),
+    values: starts.map(({ d, a }): number | null => {
+      if (!winChart) return d.state.scores[seat.seat] ?? 0;
+      const best = a?.kind === 'win' ? (a.options[0]?.value ?? null) : null;
+      if (best === null) return null;
+      return d.state.current === seat.seat ? best : 1 - best;
+    }),
+  }));
+  const costly = decisions
+    .map((d, i) => {
+      const a = analysed.advice[i];
+      if (!a || view.seats[d.state.current]?.kind !== 'human') return null;
+      const played = matchOption(d, a);
+      const best = a.options[0];
+      if (!played || !best || played.loss <= 0) return null;
+      return { d, a, played, best };
+    })
+    .filter((c): c is NonNullable<typeof c> => c !== null)
+    .sort((p, q) => q.played.loss - p.played.loss)
+    .slice(0, 5);
+  const fmt = (kind: Advice['kind'], v: number) =>
+    kind === 'win' ? `${(v * 100).toFixed(1)}%` : `${Math.round(v).toLocaleString('en-US')} pts`;
+  return (
+    <>
+      <section className="card" aria-labelledby="chart-h">
+        <h2 id="chart-h">{winChart ? 'Win probability, turn by turn' : 'Scores, turn by turn'}</h2>
+        <p className="help">
+          {winChart
+            ? "Each point is the coach's (the two-player win-probability solver's) chance of winning at the start of each turn, before its first roll."
+            : analysed.unavailable
+              ? 'The coach is unavailable, so this shows each score at the start of each turn instead of a win probability.'
+              : 'Win probabilities are only solved for two players; this shows each score at the start of each turn.'}
+        </p>
+        <Chart
+          x={x}
+          series={series}
+          yLabel={winChart ? 'Chance to win' : 'Score'}
+          percent={winChart}
+          title={
+            winChart ? 'Win probability of each player by turn' : 'Score of each player by turn'
+          }
+        />
+        <details>
+          <summary>The chart as a table</summary>
+          <div className="scroll-x">
+            <table className="data">
+              <thead>
+                <tr>
+                  <th scope="col">Turn</th>
+                  {series.map((s) => (
+                    <th key={s.name} scope="col">
+                      {s.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {x.map((t, i) => (
+                  <tr key={t}>
+                    <th scope="row">{t}</th>
+                    {series.map((s) => (
+                      <td key={s.name}>
+                        {s.values[i] === null
+                          ? '–'
+                          : winChart
+                            ? `${((s.values[i] as number) * 100).toFixed(1)}%`
+                            : (s.values[i] as number).toLocaleString('en-US')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+      <section className="card" aria-labelledby="costly-h">
+        <h2 id="costly-h">Decisions that cost the most</h2>
+        {analysed.unavailable ? (
+          <p className="muted">Coach unavailable: no decision analysis for this game.</p>
+        ) : costly.length === 0 ? (
+          <p>Every human decision matched the coach's best move. Well played.</p>
+        ) : (
+          <ol className="costly">
+            {costly.map(({ d, a, played, best }) => (
+              <li key={d.index}>
+                <p>
+                  <strong>Turn {d.turn}</strong>, {name(d.state.current)} with {d.state.turn.total}{' '}
+                  running{d.state.turn.roll ? `, rolled ${d.state.turn.roll.join(' ')}` : ''}:
+                </p>
+                <p>
+                  <span className="bad-mark" aria-hidden="true">
+                    ✗
+                  </span>{' '}
+                  Played: {describeAction(d)} ({fmt(a.kind, played.value)})
+                </p>
+                <p>
+                  <span className="ok-mark" aria-hidden="true">
+                    ✓
+                  </span>{' '}
+                  Better: {best.label} ({fmt(a.kind, best.value)}) — cost{' '}
+                  {a.kind === 'win'
+                    ? `${(played.loss * 100).toFixed(1)} percentage points`
+                    : `${Math.round(played.loss)} expected points`}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,2 +1,0 @@
-// @zilch/web — React front end. Placeholder.
-export {};

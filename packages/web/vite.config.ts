@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.ZILCH_SERVER_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: 'app',
+  plugins: [react()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    // uPlot and the review page load on demand; keep the first paint small.
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/socket.io': { target: server, ws: true },
+    },
+  },
+});
