@@ -1,0 +1,216 @@
+/** `zilch score`, `odds` and `rules` as a user runs them: a real process, its output and exit code. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { preset } from '@zilch/engine';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+const bin = join(root, 'packages/cli/bin/zilch.mjs');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to completion. */
+function zilch(...args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...args], { cwd: root }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Runs the CLI and parses its one line of JSON. */
+async function json(...args: string[]): Promise<unknown> {
+  const r = await zilch(...args);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'zilch-cli-'));
+const file = (name: string, content: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+describe('zilch score', () => {
+  it.concurrent(
+    'prints every distinct legal selection, best first, keep in ascending faces',
+    async () => {
+      expect(await json('score', '--json', '1', '2', '3', '4', '5', '5')).toEqual({
+        rules: 'serendipity-creak',
+        dice: [1, 2, 3, 4, 5, 5],
+        zilch: false,
+        best: { keep: [1, 2, 3, 4, 5, 5], points: 800 },
+        options: [
+          { keep: [1, 2, 3, 4, 5, 5], points: 800 },
+          { keep: [1, 2, 3, 4, 5], points: 750 },
+          { keep: [1, 5, 5], points: 200 },
+          { keep: [1, 5], points: 150 },
+          { keep: [1], points: 100 },
+          { keep: [5, 5], points: 100 },
+          { keep: [5], points: 50 },
+        ],
+      });
+    },
+  );
+
+  it.concurrent('a zilch has no best and no options; --rules picks the preset', async () => {
+    expect(await json('score', '--json', '2', '3', '4', '6', '6', '3')).toEqual({
+      rules: 'serendipity-creak',
+      dice: [2, 3, 4, 6, 6, 3],
+      zilch: true,
+      best: null,
+      options: [],
+    });
+    expect(
+      await json('score', '--rules', 'zilch-online', '--json', '2', '3', '4', '6', '6', '3'),
+    ).toEqual({
+      rules: 'zilch-online',
+      dice: [2, 3, 4, 6, 6, 3],
+      zilch: false,
+      best: { keep: [2, 3, 3, 4, 6, 6], points: 500 },
+      options: [{ keep: [2, 3, 3, 4, 6, 6], points: 500 }],
+    });
+  });
+
+  it.concurrent('ten-dice takes ten dice', async () => {
+    const r = (await json(
+      'score',
+      '-r',
+      'ten-dice',
+      '--json',
+      ...'1 1 1 1 2 3 4 6 6 2'.split(' '),
+    )) as {
+      best: unknown;
+    };
+    expect(r.best).toEqual({ keep: [1, 1, 1, 1], points: 1100 });
+  });
+
+  it.concurrent('plain output marks the best selection', async () => {
+    const r = await zilch('score', '2', '2', '3', '3', '4', '4');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/1500\s+keep 2 2 3 3 4 4/);
+    expect(r.stdout).toMatch(/best/);
+  });
+});
+
+describe('zilch odds', () => {
+  it.concurrent('the exact chance of a zilch for 1..N dice', async () => {
+    expect(await json('odds', '--json')).toEqual({
+      rules: 'serendipity-creak',
+      zilch: [
+        { dice: 1, fraction: '2/3', probability: 0.6667 },
+        { dice: 2, fraction: '4/9', probability: 0.4444 },
+        { dice: 3, fraction: '5/18', probability: 0.2778 },
+        { dice: 4, fraction: '17/108', probability: 0.1574 },
+        { dice: 5, fraction: '25/324', probability: 0.0772 },
+        { dice: 6, fraction: '5/216', probability: 0.0231 },
+      ],
+    });
+  });
+
+  it.concurrent('without three pairs six dice zilch 5/162 of the time', async () => {
+    const r = (await json('odds', '--rules', 'hot-dice', '--json')) as {
+      rules: string;
+      zilch: { dice: number; fraction: string; probability: number }[];
+    };
+    expect(r.rules).toBe('hot-dice');
+    expect(r.zilch).toHaveLength(6);
+    expect(r.zilch[5]).toEqual({ dice: 6, fraction: '5/162', probability: 0.0309 });
+  });
+});
+
+describe('zilch rules', () => {
+  it.concurrent('--list names every preset', async () => {
+    const r = await zilch('rules', '--list');
+    expect(r.code).toBe(0);
+    for (const id of [
+      'serendipity-creak',
+      'classic',
+      'hot-dice',
+      'ten-dice',
+      'zilch-online',
+      'farkle-2017',
+    ])
+      expect(r.stdout).toContain(id);
+  });
+
+  it.concurrent('a preset in plain words, and as JSON', async () => {
+    const r = await zilch('rules', 'classic');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Classic Zilch');
+    expect(await json('rules', 'classic', '--json')).toEqual(preset('classic'));
+  });
+});
+
+describe('bad input: a message on stderr naming the problem, exit code 2', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['a die of 7', ['score', '1', '7'], /"7" is not a die/],
+    ['nine dice in a six-dice game', ['score', ...'1 1 1 1 1 1 1 1 1'.split(' ')], /9 dice.*6/],
+    ['an unknown preset', ['score', '--rules', 'yahtzee', '1'], /Unknown preset "yahtzee"/],
+    ['an unknown preset for rules', ['rules', 'yahtzee'], /Unknown preset "yahtzee"/],
+    ['an unknown preset for odds', ['odds', '-r', 'yahtzee'], /Unknown preset "yahtzee"/],
+    [
+      'a missing rules file',
+      ['odds', '--rules-file', join(dir, 'none.json')],
+      /Cannot read rules file/,
+    ],
+  ];
+  for (const [what, args, message] of cases) {
+    it.concurrent(what, async () => {
+      const r = await zilch(...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+    });
+  }
+
+  it.concurrent('an invalid rules file names the bad field', async () => {
+    const bad = file('bad.json', JSON.stringify({ ...preset('classic'), target: 10_001 }));
+    const r = await zilch('score', '--rules-file', bad, '1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad\.json/);
+    expect(r.stderr).toMatch(/target: points must be a multiple of 50/);
+    const notJson = file('not.json', '{ dice: 6');
+    const r2 = await zilch('odds', '--rules-file', notJson);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/Cannot read rules file/);
+  });
+});
+
+describe('--rules-file', () => {
+  it.concurrent('scores, gives odds and describes a house rule set', async () => {
+    const house = {
+      ...preset('serendipity-creak'),
+      name: 'Our kitchen table',
+      straights: [],
+      threePairs: null,
+    };
+    const path = file('house.json', JSON.stringify(house));
+    expect(
+      await json('score', '--rules-file', path, '--json', '2', '2', '3', '3', '4', '4'),
+    ).toEqual({
+      rules: 'Our kitchen table',
+      dice: [2, 2, 3, 3, 4, 4],
+      zilch: true,
+      best: null,
+      options: [],
+    });
+    const odds = (await json('odds', '--rules-file', path, '--json')) as {
+      zilch: { fraction: string }[];
+    };
+    expect(odds.zilch[5]!.fraction).toBe('5/162');
+    const r = await zilch('rules', '--rules-file', path);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Our kitchen table');
+  });
+});
