@@ -1,2 +1,6 @@
-// @zilch/server — HTTP, realtime, store, bus. Placeholder.
-export {};
+// @zilch/server: the game server (HTTP API, socket.io, store, fairness) and its fairness checker.
+export { loadConfig, EnvSchema, type Config } from './config/config.ts';
+export { startServer, type RunningServer } from './server.ts';
+export { runFromEnv } from './main.ts';
+export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
+export { fairDice, commitmentOf } from './fairness/dice-stream.ts';

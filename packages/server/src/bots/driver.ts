@@ -1,0 +1,201 @@
+import type { Action, GameState } from '@zilch/engine';
+import type { Logger } from 'pino';
+import type { GameService } from '../games/service.ts';
+import { seedOf } from '../games/tokens.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { GameStore } from '../store/game-store.ts';
+import type { GameRecord } from '../store/records.ts';
+import { interventionAt } from '../timers/deadline.ts';
+import { fallbackBot, makeBot, type Decider } from './bot-source.ts';
+
+/** Options of the driver. */
+export interface DriverOptions {
+  readonly service: GameService;
+  readonly store: GameStore;
+  readonly connected: (gameId: string) => Set<number>;
+  readonly node: string;
+  readonly leaseMs: number;
+  readonly botDelayMs: number;
+  readonly absentGraceMs: number;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+/**
+ * Plays bot seats and enforces turn timers for the games whose lease this process holds. Every
+ * move it makes carries a client id derived from the game's position (`bot:<seq>`), so a move
+ * made twice during a lease handover is applied once.
+ */
+export class Driver {
+  private readonly owned = new Set<string>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly bots = new Map<string, Decider>();
+  private readonly leaseTried = new Map<string, number>();
+  private ticker: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(private readonly o: DriverOptions) {}
+
+  /** Starts renewing leases and picking up games left by stopped processes. */
+  async start(): Promise<void> {
+    await this.tick();
+    this.ticker = setInterval(
+      () => void this.tick(),
+      Math.max(250, Math.floor(this.o.leaseMs / 3)),
+    );
+    this.ticker.unref();
+  }
+
+  /** Stops driving and hands the leases back so another process takes over at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.ticker) clearInterval(this.ticker);
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
+    await this.o.store.releaseLeases(this.o.node).catch(() => undefined);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const ids = new Set(await this.o.store.renewLeases(this.o.node, this.o.leaseMs));
+      for (const id of this.owned) if (!ids.has(id)) this.drop(id);
+      for (const id of ids) {
+        if (!this.owned.has(id)) {
+          this.owned.add(id);
+          void this.schedule(id);
+        }
+      }
+      this.o.metrics.gamesDriven.set(this.owned.size);
+    } catch (e) {
+      this.o.logger.warn({ err: e }, 'lease renewal failed');
+    }
+  }
+
+  private drop(id: string): void {
+    this.owned.delete(id);
+    const t = this.pending.get(id);
+    if (t) clearTimeout(t);
+    this.pending.delete(id);
+  }
+
+  /** Something changed in a game (here, in another process, or its presence): decide what comes next. */
+  async changed(gameId: string): Promise<void> {
+    if (this.stopped) return;
+    if (!this.owned.has(gameId)) {
+      const last = this.leaseTried.get(gameId) ?? 0;
+      if (Date.now() - last < this.o.leaseMs / 3) return;
+      this.leaseTried.set(gameId, Date.now());
+      if (this.leaseTried.size > 10_000) this.leaseTried.clear();
+      if (!(await this.o.store.tryLease(gameId, this.o.node, this.o.leaseMs))) return;
+      this.owned.add(gameId);
+    }
+    await this.schedule(gameId);
+  }
+
+  private async schedule(gameId: string): Promise<void> {
+    const old = this.pending.get(gameId);
+    if (old) clearTimeout(old);
+    this.pending.delete(gameId);
+    const snap = await this.o.service.snapshot(gameId);
+    if (!snap || snap.record.status === 'over') {
+      this.drop(gameId);
+      return;
+    }
+    const { record, state } = snap;
+    if (record.status !== 'playing' || !state) return;
+    const seat = record.seats[state.current];
+    if (seat?.kind === 'bot') {
+      this.later(gameId, this.o.botDelayMs, () => this.botMove(gameId));
+      return;
+    }
+    const at = interventionAt(record, state, this.o.connected(gameId), this.o.absentGraceMs);
+    if (at !== null) this.later(gameId, Math.max(0, at - Date.now()), () => this.expire(gameId));
+  }
+
+  private later(gameId: string, ms: number, fn: () => Promise<void>): void {
+    const t = setTimeout(() => {
+      this.pending.delete(gameId);
+      fn().catch((e) => {
+        this.o.logger.error({ err: e, gameId }, 'driver step failed');
+        this.later(gameId, 1000, () => this.schedule(gameId));
+      });
+    }, ms);
+    this.pending.set(gameId, t);
+  }
+
+  private bot(record: GameRecord, seat: number, id: string): Decider {
+    const key = `${record.id}:${seat}:${id}`;
+    let b = this.bots.get(key);
+    if (!b) {
+      b = makeBot(id, record.rules, seedOf(key));
+      if (this.bots.size > 20_000) this.bots.clear();
+      this.bots.set(key, b);
+    }
+    return b;
+  }
+
+  /** Plays one move for the seat on turn: its bot, the fallback if the bot errs, a timeout as last resort. */
+  private async play(
+    record: GameRecord,
+    state: GameState,
+    botId: string,
+    actor: 'bot' | 'absent',
+  ): Promise<void> {
+    const seat = state.current;
+    const tag = `${actor}:${record.seq}`;
+    const attempts: [string, () => Action][] = [
+      [tag, () => this.bot(record, seat, botId).decide(state)],
+      [`${tag}:fallback`, () => fallbackBot.decide(state)],
+    ];
+    for (const [clientId, decide] of attempts) {
+      let action: Action;
+      try {
+        action = decide();
+      } catch (e) {
+        this.o.logger.warn({ err: e, gameId: record.id }, 'bot failed to decide');
+        continue;
+      }
+      const r = await this.o.service.act(record.id, seat, clientId, action, actor);
+      this.o.metrics.actions.inc({ result: r.ok ? 'accepted' : 'refused', actor });
+      if (r.ok || r.error.code === 'BUSY') return;
+      if (r.error.code === 'NOT_YOUR_TURN' || r.error.code === 'GAME_OVER') return;
+      this.o.logger.warn({ gameId: record.id, error: r.error }, 'bot move refused');
+    }
+    await this.o.service.act(
+      record.id,
+      seat,
+      `timer:${record.seq}`,
+      { type: 'timeout', seat },
+      'timer',
+    );
+  }
+
+  private async botMove(gameId: string): Promise<void> {
+    const snap = await this.o.service.snapshot(gameId);
+    if (!snap?.state || snap.record.status !== 'playing') return;
+    const seat = snap.record.seats[snap.state.current];
+    if (seat?.kind !== 'bot' || !seat.bot) return void (await this.schedule(gameId));
+    await this.play(snap.record, snap.state, seat.bot, 'bot');
+  }
+
+  /** The seat on turn ran out of time (or is absent): the absent-player bot plays, else the turn times out. */
+  private async expire(gameId: string): Promise<void> {
+    const snap = await this.o.service.snapshot(gameId);
+    if (!snap?.state || snap.record.status !== 'playing') return;
+    const { record, state } = snap;
+    const at = interventionAt(record, state, this.o.connected(gameId), this.o.absentGraceMs);
+    if (at === null || at > Date.now()) return void (await this.schedule(gameId));
+    if (record.absentBot) await this.play(record, state, record.absentBot, 'absent');
+    else {
+      const seat = state.current;
+      await this.o.service.act(
+        gameId,
+        seat,
+        `timer:${record.seq}`,
+        { type: 'timeout', seat },
+        'timer',
+      );
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/** A refusal: stable code, a sentence for players, and the HTTP status it maps to. */
+export interface ServiceError {
+  readonly code: string;
+  readonly message: string;
+  readonly status: number;
+}
+
+/** Either a value or a refusal. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceError };
+
+/** Builds a refusal. */
+export function refuse(
+  code: string,
+  message: string,
+  status = 400,
+): { ok: false; error: ServiceError } {
+  return { ok: false, error: { code, message, status } };
+}
+
+/** Wraps a value. */
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}

@@ -1,0 +1,47 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** The server's Prometheus metrics, in their own registry. */
+export interface Metrics {
+  readonly registry: Registry;
+  readonly actions: Counter<'result' | 'actor'>;
+  readonly actionSeconds: Histogram;
+  readonly sockets: Gauge;
+  readonly gamesCreated: Counter;
+  readonly gamesDriven: Gauge;
+}
+
+/** Creates the metrics (process defaults included). */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    actions: new Counter({
+      name: 'zilch_actions_total',
+      help: 'Actions handled, by result (accepted, refused, repeated) and actor',
+      labelNames: ['result', 'actor'],
+      registers: [registry],
+    }),
+    actionSeconds: new Histogram({
+      name: 'zilch_action_duration_seconds',
+      help: 'Time from an action arriving to it being stored and announced',
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    sockets: new Gauge({
+      name: 'zilch_sockets',
+      help: 'Open socket.io connections on this process',
+      registers: [registry],
+    }),
+    gamesCreated: new Counter({
+      name: 'zilch_games_created_total',
+      help: 'Games created on this process',
+      registers: [registry],
+    }),
+    gamesDriven: new Gauge({
+      name: 'zilch_games_driven',
+      help: 'Active games whose bots and timers this process drives (leases held)',
+      registers: [registry],
+    }),
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import type { Server } from 'socket.io';
+import { Driver } from './bots/driver.ts';
+import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
+import type { Config } from './config/config.ts';
+import { GameService } from './games/service.ts';
+import { buildApp } from './http/app.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { Presence } from './realtime/presence.ts';
+import { attachRealtime } from './realtime/socket.ts';
+import { openDb, ping } from './store/db.ts';
+import { GameStore } from './store/game-store.ts';
+
+/** A running server. */
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly io: Server;
+  readonly service: GameService;
+  readonly logger: Logger;
+  /** Graceful stop: no new actions, in-flight ones finish, sockets close, leases are handed back. */
+  close(): Promise<void>;
+}
+
+const BUS_EVENT = 'zilch:bus';
+
+/** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
+export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
+  const log = logger ?? pino({ level: config.logLevel });
+  const node = randomUUID();
+  const db = await openDb(config);
+  const store = new GameStore(db.db);
+  const metrics = createMetrics();
+  const presence = new Presence();
+  const connected = (id: string) => presence.connected(id);
+  const service = new GameService({
+    store,
+    node,
+    leaseMs: config.leaseMs,
+    testDice: config.testDice,
+    connected,
+  });
+
+  let redis: { pub: Redis; sub: Redis } | null = null;
+  const ready = async () => {
+    await ping(db.db);
+    if (redis) await redis.pub.ping();
+    return true;
+  };
+  const app = await buildApp(config, log, service, metrics, ready);
+
+  let remote: RemoteLink | null = null;
+  let ioRef: Server | null = null;
+  if (config.redisUrl) {
+    const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    redis = { pub, sub };
+    remote = {
+      send: (msg) => ioRef?.serverSideEmit(BUS_EVENT, msg),
+      onMessage: (h) => {
+        pendingRemote = h;
+      },
+    };
+  }
+  let pendingRemote: ((m: BusMessage) => void) | null = null;
+  const bus = createBus(remote);
+
+  const io = attachRealtime(app.server, {
+    service,
+    presence,
+    bus,
+    metrics,
+    logger: log,
+    node,
+    actionsPerSecond: config.socketActionsPerSecond,
+  });
+  ioRef = io;
+  if (redis) {
+    // The Redis adapter fans `update`s out to sockets on every process and carries the bus.
+    io.adapter(
+      createAdapter(redis.pub, redis.sub, {
+        key: `zilch${config.pgSchema ? `:${config.pgSchema}` : ''}`,
+      }),
+    );
+    io.on(BUS_EVENT, (msg: BusMessage) => pendingRemote?.(msg));
+  }
+
+  const driver = new Driver({
+    service,
+    store,
+    connected,
+    node,
+    leaseMs: config.leaseMs,
+    botDelayMs: config.botDelayMs,
+    absentGraceMs: config.absentGraceMs,
+    logger: log,
+    metrics,
+  });
+  service.onChange((c) => void driver.changed(c.gameId));
+  bus.subscribe((msg, fromRemote) => {
+    if (msg.type === 'presence' || fromRemote) void driver.changed(msg.gameId);
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  await driver.start();
+  const port = (app.server.address() as AddressInfo).port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log.info({ port, store: db.dialect, redis: Boolean(redis), node }, 'zilch server listening');
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    app,
+    io,
+    service,
+    logger: log,
+    close() {
+      closing ??= (async () => {
+        await driver.stop();
+        io.disconnectSockets(true);
+        await new Promise<void>((r) => io.close(() => r()));
+        await app.close().catch(() => undefined);
+        if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

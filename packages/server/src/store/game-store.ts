@@ -1,0 +1,308 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { EntryRecord, GameRecord, PlayerResult } from './records.ts';
+import type { Database, GamesTable } from './schema.ts';
+
+/** Thrown inside a write when another writer changed the game first; the caller reloads and retries. */
+export class VersionConflict extends Error {}
+
+/** What one write changes on top of the game row. */
+export interface GameWrite {
+  readonly game: GameRecord;
+  /** The version the writer read; the write fails with VersionConflict if it moved. */
+  readonly expectedVersion: number;
+  readonly entry?: EntryRecord;
+  readonly results?: PlayerResult[];
+}
+
+function toRecord(r: Selectable<GamesTable>): GameRecord {
+  return {
+    id: r.id,
+    createdAt: Number(r.created_at),
+    status: r.status,
+    version: r.version,
+    seq: r.seq,
+    rules: JSON.parse(r.rules),
+    seats: JSON.parse(r.seats),
+    spectatorToken: r.spectator_token,
+    commitment: r.commitment,
+    serverSeed: r.server_seed,
+    setupDice: r.setup_dice ? JSON.parse(r.setup_dice) : null,
+    turnTimer: r.turn_timer,
+    absentBot: r.absent_bot,
+    rematchOf: r.rematch_of,
+    rematchId: r.rematch_id,
+    turnStartedAt: r.turn_started_at === null ? null : Number(r.turn_started_at),
+    finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+    finalScores: r.final_scores ? JSON.parse(r.final_scores) : null,
+  };
+}
+
+function mutableColumns(g: GameRecord) {
+  return {
+    updated_at: Date.now(),
+    status: g.status,
+    version: g.version,
+    seq: g.seq,
+    seats: JSON.stringify(g.seats),
+    setup_dice: g.setupDice ? JSON.stringify(g.setupDice) : null,
+    rematch_id: g.rematchId,
+    turn_started_at: g.turnStartedAt,
+    finished_at: g.finishedAt,
+    final_scores: g.finalScores ? JSON.stringify(g.finalScores) : null,
+  };
+}
+
+/** Every read and write of games, their logs, tokens and results. */
+export class GameStore {
+  constructor(readonly db: Kysely<Database>) {}
+
+  /** Inserts a new game and its seat tokens (hashes) in one transaction. */
+  async insert(
+    g: GameRecord,
+    tokens: { hash: string; seat: number }[],
+    owner: string,
+    leaseMs: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('games')
+        .values({
+          id: g.id,
+          created_at: g.createdAt,
+          rules: JSON.stringify(g.rules),
+          spectator_token: g.spectatorToken,
+          commitment: g.commitment,
+          server_seed: g.serverSeed,
+          turn_timer: g.turnTimer,
+          absent_bot: g.absentBot,
+          rematch_of: g.rematchOf,
+          lease_owner: owner,
+          lease_until: Date.now() + leaseMs,
+          ...mutableColumns(g),
+        })
+        .execute();
+      if (tokens.length > 0) {
+        await tx
+          .insertInto('seat_tokens')
+          .values(tokens.map((t) => ({ token_hash: t.hash, game_id: g.id, seat: t.seat })))
+          .execute();
+      }
+    });
+  }
+
+  /** The game row, or null. */
+  async get(id: string): Promise<GameRecord | null> {
+    const r = await this.db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+    return r ? toRecord(r) : null;
+  }
+
+  /** The stored version of a game (cheap freshness check), or null. */
+  async version(id: string): Promise<number | null> {
+    const r = await this.db
+      .selectFrom('games')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r ? r.version : null;
+  }
+
+  /** Log entries of a game from `fromSeq` on, in order. */
+  async entries(id: string, fromSeq = 0): Promise<EntryRecord[]> {
+    const rows = await this.db
+      .selectFrom('entries')
+      .selectAll()
+      .where('game_id', '=', id)
+      .where('seq', '>', fromSeq)
+      .orderBy('seq')
+      .execute();
+    return rows.map((r) => ({
+      seq: r.seq,
+      clientId: r.client_id,
+      seat: r.seat,
+      action: JSON.parse(r.action),
+      dice: JSON.parse(r.dice),
+      events: JSON.parse(r.events),
+      actor: r.actor,
+      at: Number(r.at),
+    }));
+  }
+
+  /** The seat a token opens in a game, or null. */
+  async seatOfToken(gameId: string, hash: string): Promise<number | null> {
+    const r = await this.db
+      .selectFrom('seat_tokens')
+      .select('seat')
+      .where('game_id', '=', gameId)
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
+    return r ? r.seat : null;
+  }
+
+  /** Token hashes of a game by seat (to give a rematch the same links). */
+  async tokensOf(gameId: string): Promise<{ hash: string; seat: number }[]> {
+    const rows = await this.db
+      .selectFrom('seat_tokens')
+      .select(['token_hash', 'seat'])
+      .where('game_id', '=', gameId)
+      .execute();
+    return rows.map((r) => ({ hash: r.token_hash, seat: r.seat }));
+  }
+
+  /** Games some token hashes open, newest first. */
+  async gamesOfTokens(hashes: string[]): Promise<string[]> {
+    if (hashes.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('seat_tokens')
+      .select('game_id')
+      .distinct()
+      .where('token_hash', 'in', hashes)
+      .execute();
+    return rows.map((r) => r.game_id);
+  }
+
+  /**
+   * Writes a change under the version check: the row's version must still be the one read,
+   * then the entry (if any) and results are added, all in one transaction.
+   */
+  async write(w: GameWrite): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const r = await tx
+        .updateTable('games')
+        .set(mutableColumns(w.game))
+        .where('id', '=', w.game.id)
+        .where('version', '=', w.expectedVersion)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new VersionConflict(w.game.id);
+      const e = w.entry;
+      if (e) {
+        await tx
+          .insertInto('entries')
+          .values({
+            game_id: w.game.id,
+            seq: e.seq,
+            client_id: e.clientId,
+            seat: e.seat,
+            action: JSON.stringify(e.action),
+            dice: JSON.stringify(e.dice),
+            events: JSON.stringify(e.events),
+            actor: e.actor,
+            at: e.at,
+          })
+          .execute();
+      }
+      if (w.results && w.results.length > 0) {
+        await tx
+          .insertInto('game_players')
+          .values(
+            w.results.map((p) => ({
+              game_id: w.game.id,
+              seat: p.seat,
+              name: p.name,
+              kind: p.kind,
+              won: p.won ? 1 : 0,
+              score: p.score,
+              turns: p.turns,
+              points: p.points,
+              zilches: p.zilches,
+              faces: JSON.stringify(p.faces),
+              finished_at: w.game.finishedAt ?? Date.now(),
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+
+  /** Game summaries for the lobby and history, newest first. */
+  async list(filter: {
+    status?: 'over' | 'active';
+    ids?: string[];
+    player?: string;
+    limit: number;
+  }) {
+    let q = this.db.selectFrom('games').selectAll();
+    if (filter.status === 'over') q = q.where('status', '=', 'over');
+    if (filter.status === 'active') q = q.where('status', '!=', 'over');
+    if (filter.ids) q = q.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+    if (filter.player) {
+      const name = filter.player;
+      q = q.where('id', 'in', (eb) =>
+        eb.selectFrom('game_players').select('game_id').where('name', '=', name),
+      );
+    }
+    const rows = await q.orderBy('created_at', 'desc').limit(filter.limit).execute();
+    return rows.map(toRecord);
+  }
+
+  /** Sums of a player's finished games. */
+  async playerResults(name: string): Promise<PlayerResult[]> {
+    const rows = await this.db
+      .selectFrom('game_players')
+      .selectAll()
+      .where('name', '=', name)
+      .execute();
+    return rows.map((r) => ({
+      seat: r.seat,
+      name: r.name,
+      kind: r.kind,
+      won: r.won === 1,
+      score: r.score,
+      turns: r.turns,
+      points: r.points,
+      zilches: r.zilches,
+      faces: JSON.parse(r.faces),
+    }));
+  }
+
+  /** Renews this process's leases and takes over expired ones; returns the active games it drives. */
+  async renewLeases(owner: string, leaseMs: number): Promise<string[]> {
+    const now = Date.now();
+    await this.db
+      .updateTable('games')
+      .set({ lease_owner: owner, lease_until: now + leaseMs })
+      .where('status', '!=', 'over')
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', '=', owner),
+          eb('lease_owner', 'is', null),
+          eb('lease_until', '<', now),
+        ]),
+      )
+      .execute();
+    const rows = await this.db
+      .selectFrom('games')
+      .select('id')
+      .where('status', '!=', 'over')
+      .where('lease_owner', '=', owner)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Gives up this process's leases (graceful shutdown) so another process takes over at once. */
+  async releaseLeases(owner: string): Promise<void> {
+    await this.db
+      .updateTable('games')
+      .set({ lease_owner: null, lease_until: 0 })
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /** Takes (or keeps) the lease of one game if it is free, expired or already ours; says whether we hold it. */
+  async tryLease(gameId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const now = Date.now();
+    const r = await this.db
+      .updateTable('games')
+      .set({ lease_owner: owner, lease_until: now + leaseMs })
+      .where('id', '=', gameId)
+      .where('status', '!=', 'over')
+      .where((eb) =>
+        eb.or([
+          eb('lease_owner', '=', owner),
+          eb('lease_owner', 'is', null),
+          eb('lease_until', '<', now),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+}

@@ -1,0 +1,88 @@
+import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+// Portable schema-builder calls only, so one list of migrations serves SQLite and PostgreSQL.
+const migrations: Record<string, Migration> = {
+  '0001_games': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .addColumn('spectator_token', 'text', (c) => c.notNull())
+        .addColumn('commitment', 'text', (c) => c.notNull())
+        .addColumn('server_seed', 'text', (c) => c.notNull())
+        .addColumn('setup_dice', 'text')
+        .addColumn('turn_timer', 'integer')
+        .addColumn('absent_bot', 'text')
+        .addColumn('rematch_of', 'text')
+        .addColumn('rematch_id', 'text')
+        .addColumn('turn_started_at', 'bigint')
+        .addColumn('finished_at', 'bigint')
+        .addColumn('final_scores', 'text')
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('games_status_finished')
+        .on('games')
+        .columns(['status', 'finished_at'])
+        .execute();
+      await db.schema
+        .createTable('entries')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('dice', 'text', (c) => c.notNull())
+        .addColumn('events', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('entries_pk', ['game_id', 'seq'])
+        .addUniqueConstraint('entries_client', ['game_id', 'client_id'])
+        .execute();
+      await db.schema
+        .createTable('seat_tokens')
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('seat_tokens_pk', ['token_hash', 'game_id'])
+        .execute();
+      await db.schema.createIndex('seat_tokens_game').on('seat_tokens').column('game_id').execute();
+      await db.schema
+        .createTable('game_players')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('won', 'integer', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('turns', 'integer', (c) => c.notNull())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('zilches', 'integer', (c) => c.notNull())
+        .addColumn('faces', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('game_players_pk', ['game_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('game_players_name').on('game_players').column('name').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['game_players', 'seat_tokens', 'entries', 'games']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
+};
+
+/** The server's migrations, in order. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,57 @@
+import type { LogEntry, RuleSet } from '@zilch/engine';
+
+/** One seat of a table as stored. */
+export interface SeatRecord {
+  readonly kind: 'human' | 'bot';
+  readonly bot?: string;
+  name: string;
+  claimed: boolean;
+  /** The seed mixed into the dice for this seat (player-sent or server-made). */
+  seed: string;
+}
+
+/** A game as the service works with it (the stored row, parsed). */
+export interface GameRecord {
+  readonly id: string;
+  readonly createdAt: number;
+  status: 'waiting' | 'playing' | 'over';
+  version: number;
+  seq: number;
+  readonly rules: RuleSet;
+  seats: SeatRecord[];
+  readonly spectatorToken: string;
+  readonly commitment: string;
+  readonly serverSeed: string;
+  setupDice: number[][] | null;
+  readonly turnTimer: number | null;
+  readonly absentBot: string | null;
+  readonly rematchOf: string | null;
+  rematchId: string | null;
+  turnStartedAt: number | null;
+  finishedAt: number | null;
+  finalScores: number[] | null;
+}
+
+/** An accepted action as stored, with who made it and what it produced. */
+export interface EntryRecord extends LogEntry {
+  readonly seq: number;
+  readonly clientId: string;
+  readonly seat: number;
+  readonly events: unknown[];
+  /** 'player', 'bot' (a bot seat), 'absent' (a bot standing in) or 'timer'. */
+  readonly actor: string;
+  readonly at: number;
+}
+
+/** Per-seat numbers of a finished game, for player statistics. */
+export interface PlayerResult {
+  readonly seat: number;
+  readonly name: string;
+  readonly kind: string;
+  readonly won: boolean;
+  readonly score: number;
+  readonly turns: number;
+  readonly points: number;
+  readonly zilches: number;
+  readonly faces: number[];
+}

@@ -1,0 +1,69 @@
+/** One game: its fixed setup, its fairness data, and the counters guarding concurrent writers. */
+export interface GamesTable {
+  id: string;
+  created_at: number;
+  updated_at: number;
+  status: 'waiting' | 'playing' | 'over';
+  /** Bumped by every change (claim, start, action); writers check it. */
+  version: number;
+  /** Accepted actions so far. */
+  seq: number;
+  rules: string;
+  seats: string;
+  spectator_token: string;
+  commitment: string;
+  server_seed: string;
+  setup_dice: string | null;
+  turn_timer: number | null;
+  absent_bot: string | null;
+  rematch_of: string | null;
+  rematch_id: string | null;
+  turn_started_at: number | null;
+  finished_at: number | null;
+  final_scores: string | null;
+  lease_owner: string | null;
+  lease_until: number;
+}
+
+/** One accepted action with the dice it used, in order. */
+export interface EntriesTable {
+  game_id: string;
+  seq: number;
+  client_id: string;
+  seat: number;
+  action: string;
+  dice: string;
+  events: string;
+  actor: string;
+  at: number;
+}
+
+/** Which game and seat a token opens (hash only; the token itself is never stored). */
+export interface SeatTokensTable {
+  token_hash: string;
+  game_id: string;
+  seat: number;
+}
+
+/** A finished game seen from one seat: the numbers player statistics add up. */
+export interface GamePlayersTable {
+  game_id: string;
+  seat: number;
+  name: string;
+  kind: string;
+  won: number;
+  score: number;
+  turns: number;
+  points: number;
+  zilches: number;
+  faces: string;
+  finished_at: number;
+}
+
+/** The database as Kysely sees it. */
+export interface Database {
+  games: GamesTable;
+  entries: EntriesTable;
+  seat_tokens: SeatTokensTable;
+  game_players: GamePlayersTable;
+}
