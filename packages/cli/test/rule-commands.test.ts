@@ -188,6 +188,19 @@ describe('bad input: a message on stderr naming the problem, exit code 2', () =>
 });
 
 describe('--rules-file', () => {
+  it.concurrent('a shipped example file plays as its preset', async () => {
+    const path = join(root, 'examples/rules/classic.json');
+    expect(
+      await json('score', '--rules-file', path, '--json', '2', '2', '2', '5', '5', '5'),
+    ).toEqual({
+      rules: 'Classic Zilch',
+      dice: [2, 2, 2, 5, 5, 5],
+      zilch: false,
+      best: { keep: [2, 2, 2, 5, 5, 5], points: 2500 },
+      options: expect.arrayContaining([{ keep: [2, 2, 2], points: 200 }]) as unknown,
+    });
+  });
+
   it.concurrent('scores, gives odds and describes a house rule set', async () => {
     const house = {
       ...preset('serendipity-creak'),

@@ -1,0 +1,45 @@
+/** The shipped rules files: generated, up to date, parseable, and documented. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRules, preset, PRESET_IDS } from '../src/index.ts';
+import { REPO_ROOT, ruleFiles } from '../scripts/write-rule-files.ts';
+
+const read = (path: string): string => readFileSync(join(REPO_ROOT, path), 'utf8');
+
+describe('rules files', () => {
+  it('the committed files equal what scripts/write-rule-files.ts generates', async () => {
+    const files = await ruleFiles();
+    expect([...files.keys()].sort()).toEqual(
+      ['docs/rules.schema.json', ...PRESET_IDS.map((id) => `examples/rules/${id}.json`)].sort(),
+    );
+    for (const [path, content] of files) expect(read(path), path).toBe(content);
+  });
+
+  it.each(PRESET_IDS)('examples/rules/%s.json parses to the preset', (id) => {
+    const data = JSON.parse(read(`examples/rules/${id}.json`)) as Record<string, unknown>;
+    expect(data.$schema).toBe('../../docs/rules.schema.json');
+    expect(parseRules(data)).toEqual({ ok: true, rules: preset(id) });
+  });
+
+  it('docs/rules-file.md explains every field of the schema', () => {
+    const schema = JSON.parse(read('docs/rules.schema.json')) as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    const doc = read('docs/rules-file.md');
+    expect(Object.keys(schema.properties).length).toBeGreaterThan(15);
+    for (const field of Object.keys(schema.properties))
+      expect(doc, field).toContain(`\`${field}\``);
+  });
+
+  it('the house-rule example in docs/rules-file.md is a valid rules file', () => {
+    const doc = read('docs/rules-file.md');
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const r = parseRules(JSON.parse(block));
+      expect(r.ok, r.ok ? '' : r.error.message).toBe(true);
+    }
+  });
+});
