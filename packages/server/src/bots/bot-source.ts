@@ -1,21 +1,20 @@
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
-import * as strategy from '@zilch/strategy';
+import {
+  advise,
+  botAvailable,
+  createBot,
+  isBotId,
+  type Advice,
+  type AdviceMode,
+} from '@zilch/strategy';
 
 /** Something that picks an action for the player on turn. */
 export interface Decider {
   decide(state: GameState): Action;
 }
 
-type CreateBot = (id: string, rules: RuleSet, seed: number) => Decider;
-
-/** The strategy package's bot factory, once it exists (it is being written alongside the server). */
-function strategyFactory(): CreateBot | null {
-  const f = (strategy as Record<string, unknown>)['createBot'];
-  return typeof f === 'function' ? (f as CreateBot) : null;
-}
-
 /**
- * Stand-in until @zilch/strategy ships `createBot`: banks as soon as it may, else takes the first
+ * Last resort when a bot cannot be made or errs: banks as soon as it may, else takes the first
  * legal action. It always ends its turn, so games with it always finish.
  */
 export const fallbackBot: Decider = {
@@ -31,19 +30,17 @@ export const fallbackBot: Decider = {
   },
 };
 
-/** A bot of the given level for a rule set: the strategy package's, or the fallback. */
+/** A bot of the given level for a rule set (from @zilch/strategy), or the fallback if that level cannot be made. */
 export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
-  const create = strategyFactory();
-  if (!create) return fallbackBot;
+  if (!isBotId(id) || !botAvailable(id)) return fallbackBot;
   try {
-    return create(id, rules, seed);
+    return createBot(id, rules, seed);
   } catch {
     return fallbackBot;
   }
 }
 
-/** The strategy package's advisor, once it exists. */
-export function advisor(): ((state: GameState, mode?: string) => unknown) | null {
-  const f = (strategy as Record<string, unknown>)['advise'];
-  return typeof f === 'function' ? (f as (state: GameState, mode?: string) => unknown) : null;
+/** The advisor of @zilch/strategy: every option of the position, valued, best first. */
+export function adviceFor(state: GameState, mode: AdviceMode): Advice {
+  return advise(state, mode);
 }

@@ -26,7 +26,7 @@ export const CreateGameSchema = z
   .object({
     rules: z.union([z.string().min(1).max(64), z.record(z.string(), z.unknown())]),
     seats: z.array(SeatSpecSchema).min(2).max(8),
-    turnTimerSeconds: z.number().int().min(5).max(86_400).nullable().optional(),
+    turnTimerSeconds: z.number().int().min(1).max(86_400).nullable().optional(),
     absentBot: BotIdSchema.nullable().optional(),
   })
   .strict();

@@ -111,12 +111,10 @@ export function gameRoutes(
           const exists = await service.snapshot(req.params.id);
           if (!exists)
             return reply.code(404).send({ code: 'NOT_FOUND', message: 'There is no such game.' });
-          return reply
-            .code(403)
-            .send({
-              code: 'UNAUTHORIZED',
-              message: 'This link does not open a seat of this game.',
-            });
+          return reply.code(403).send({
+            code: 'UNAUTHORIZED',
+            message: 'This link does not open a seat of this game.',
+          });
         }
         const started = performance.now();
         const r = await service.act(req.params.id, seat, b.clientId, b.action, 'player');

@@ -1,10 +1,17 @@
-import { describeRulesText, preset, PRESET_IDS, ruleSetJsonSchema } from '@zilch/engine';
+import {
+  describeRulesText,
+  parseRules,
+  preset,
+  PRESET_IDS,
+  ruleSetJsonSchema,
+} from '@zilch/engine';
+import type { GameState } from '@zilch/engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { advisor } from '../../bots/bot-source.ts';
+import { adviceFor } from '../../bots/bot-source.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 
-const ADVICE_MODES = ['win', 'points'] as const;
+const ADVICE_MODES = ['auto', 'win', 'points'] as const;
 
 /** Rules, advice, health, readiness and metrics. */
 export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): FastifyPluginAsyncZod {
@@ -34,25 +41,18 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
         },
       },
       async (req, reply) => {
-        const advise = advisor();
-        if (!advise) {
-          return reply
-            .code(503)
-            .send({
-              code: 'ADVICE_UNAVAILABLE',
-              message: 'The advisor is not available on this server yet.',
-            });
-        }
+        const rules = parseRules(req.body.state.rules);
+        if (!rules.ok)
+          return reply.code(400).send({ code: 'BAD_STATE', message: rules.error.message });
         try {
           // The advisor validates the state it is given; a malformed one is the caller's fault.
-          return advise(req.body.state as never, req.body.mode);
+          const state = { ...req.body.state, rules: rules.rules } as unknown as GameState;
+          return adviceFor(state, req.body.mode ?? 'auto');
         } catch (e) {
-          return reply
-            .code(400)
-            .send({
-              code: 'BAD_STATE',
-              message: `The advisor could not read this state: ${String(e instanceof Error ? e.message : e)}`,
-            });
+          return reply.code(400).send({
+            code: 'BAD_STATE',
+            message: `The advisor could not read this state: ${String(e instanceof Error ? e.message : e)}`,
+          });
         }
       },
     );

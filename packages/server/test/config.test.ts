@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
+
+describe('configuration', () => {
+  it('has defaults: port 3000, SQLite under ./data', () => {
+    const c = loadConfig({});
+    expect(c.ok && c.config.port).toBe(3000);
+    expect(c.ok && c.config.dataDir.endsWith('/data')).toBe(true);
+    expect(c.ok && c.config.databaseUrl).toBeNull();
+  });
+
+  it('names every bad variable', () => {
+    const c = loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(c.ok).toBe(false);
+    if (!c.ok) {
+      expect(c.message).toContain('PORT="abc"');
+      expect(c.message).toContain('DATABASE_URL');
+      expect(c.message).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('the server exits with code 2 and a clear message on bad configuration', () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, PORT: '99999' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/Invalid configuration:\n {2}PORT="99999"/);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, spawnServer, tempDir, until, type Loose } from './helpers.ts';
+
+const tmp = tempDir();
+const children: { kill: (s: NodeJS.Signals) => boolean }[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  tmp.cleanup();
+});
+
+const env = {
+  PORT: '0',
+  ZILCH_DATA_DIR: tmp.dir,
+  ZILCH_BOT_DELAY_MS: '40',
+  ZILCH_LEASE_MS: '1000',
+};
+
+describe('kill -9 and restart', () => {
+  it('keeps every accepted action; bot games carry on to the end', async () => {
+    const first = await spawnServer(env);
+    children.push(first.child);
+    let base = first.url;
+
+    const human = (
+      await api(base, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'cautious' }],
+      })
+    ).body;
+    const token = human.seats[0].token;
+    await api(base, 'POST', `/api/games/${human.gameId}/claim`, { token, name: 'Kim' });
+    const bots = (
+      await api(base, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [
+          { kind: 'bot', bot: 'cautious' },
+          { kind: 'bot', bot: 'bold' },
+        ],
+      })
+    ).body;
+
+    // Play the human seat whenever it is on turn, until a few actions are stored.
+    const playSome = async (n: number) => {
+      let done = 0;
+      while (done < n) {
+        const v = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+        if (v.status === 'over') return;
+        if (v.state.current !== 0) {
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
+        const action =
+          v.state.phase === 'keep'
+            ? { type: 'keep', dice: firstScoring(v.state), then: 'roll' }
+            : v.state.phase === 'choose'
+              ? { type: 'fresh' }
+              : { type: 'roll' };
+        const r = await api(base, 'POST', `/api/games/${human.gameId}/actions`, {
+          token,
+          clientId: `c${v.seq}`,
+          action,
+        });
+        if (r.status === 200) done += 1;
+      }
+    };
+    await playSome(3);
+    await until(async () => (await api(base, 'GET', `/api/games/${bots.gameId}`)).body.seq >= 5);
+    const before = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+    const botsBefore = (await api(base, 'GET', `/api/games/${bots.gameId}`)).body;
+    expect(botsBefore.status).toBe('playing');
+
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await spawnServer(env);
+    children.push(second.child);
+    base = second.url;
+    const after = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+    expect(after.seq).toBeGreaterThanOrEqual(before.seq);
+    expect(after.seats.map((s: Loose) => s.name)).toEqual(['Kim', before.seats[1].name]);
+    const log = (await api(base, 'GET', `/api/games/${human.gameId}/log`)).body;
+    expect(log.log.entries.length).toBe(after.seq);
+    if (after.seq === before.seq) expect(after.state).toEqual(before.state);
+
+    // The bot game is picked up once the dead process's lease expires, and finishes.
+    const end = await until(
+      async () => {
+        const v = (await api(base, 'GET', `/api/games/${bots.gameId}`)).body;
+        return v.status === 'over' ? v : null;
+      },
+      60_000,
+      200,
+    );
+    expect(end.seq).toBeGreaterThan(botsBefore.seq);
+    const verified = (await api(base, 'GET', `/api/games/${bots.gameId}/verify`)).body;
+    expect(verified.ok).toBe(true);
+
+    // The human game goes on where it was.
+    await playSome(1);
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
+    expect(second.child.exitCode).toBe(0);
+  });
+});
+
+/** Positions of a scoring keep in the roll: the first 1 or 5, else every die of a triple or more. */
+function firstScoring(state: Loose): number[] {
+  const roll: number[] = state.turn.roll;
+  const single = roll.findIndex((d) => d === 1 || d === 5);
+  if (single >= 0) return [single];
+  for (let f = 1; f <= 6; f++) {
+    const at = roll.flatMap((d, i) => (d === f ? [i] : []));
+    if (at.length >= 3) return at;
+  }
+  return roll.map((_, i) => i);
+}
