@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, client, dropSchema, postgresUrl, redisUrl, spawnServer } from './helpers.ts';
+
+const pgUrl = await postgresUrl();
+const redis = await redisUrl();
+const schema = `zilch_test_${randomBytes(4).toString('hex')}`;
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  if (pgUrl) await dropSchema(pgUrl, schema);
+});
+
+describe.skipIf(!pgUrl || !redis)('two server processes sharing PostgreSQL and Redis', () => {
+  it("a client on each plays one game; each sees the other's actions", async () => {
+    const env = {
+      PORT: '0',
+      DATABASE_URL: pgUrl as string,
+      ZILCH_PG_SCHEMA: schema,
+      REDIS_URL: redis as string,
+      ZILCH_TEST_DICE: '1',
+      ZILCH_BOT_DELAY_MS: '0',
+    };
+    const one = await spawnServer(env);
+    children.push(one.child);
+    const two = await spawnServer(env);
+    children.push(two.child);
+
+    const t = (
+      await api(one.url, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'cautious' }],
+      })
+    ).body;
+    const [tok0, tok1] = [t.seats[0].token, t.seats[1].token];
+    const a = await client(one.url);
+    const b = await client(two.url);
+    await a.ask('join', { gameId: t.gameId, token: tok0 });
+    await b.ask('join', { gameId: t.gameId, token: tok1 });
+    // Claims on different processes; the start is seen on both.
+    await api(one.url, 'POST', `/api/games/${t.gameId}/claim`, { token: tok0, name: 'Uno' });
+    await api(two.url, 'POST', `/api/games/${t.gameId}/claim`, { token: tok1, name: 'Dos' });
+    await a.waitFor((u) => u.view.status === 'playing');
+    await b.waitFor((u) => u.view.status === 'playing');
+
+    // Play until each human has acted at least twice; every action must reach the other process's client.
+    const acted = [0, 0];
+    for (let step = 0; step < 200 && (acted[0]! < 2 || acted[1]! < 2); step++) {
+      const v = (await api(two.url, 'GET', `/api/games/${t.gameId}`)).body;
+      if (v.status === 'over') break;
+      const seat: number = v.state.current;
+      if (seat === 2) {
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      const [me, them] = seat === 0 ? [a, b] : [b, a];
+      const action =
+        v.state.phase === 'choose'
+          ? { type: 'fresh' }
+          : v.state.phase === 'keep'
+            ? { type: 'keep', dice: keepable(v.state.turn.roll), then: 'bank' }
+            : { type: 'roll' };
+      const ack = await me.ask('action', {
+        gameId: t.gameId,
+        clientId: `s${seat}-${v.seq}`,
+        action,
+      });
+      if (!ack.ok) {
+        // A bank below the minimum: keep and roll instead.
+        if (action.type === 'keep')
+          await me.ask('action', {
+            gameId: t.gameId,
+            clientId: `r${seat}-${v.seq}`,
+            action: { ...action, then: 'roll' },
+          });
+        continue;
+      }
+      const seen = await them.waitFor((u) => u.seq === ack.seq);
+      expect(seen.view.you).toBe(seat === 0 ? 1 : 0);
+      acted[seat]! += 1;
+    }
+    expect(acted[0]).toBeGreaterThanOrEqual(2);
+    expect(acted[1]).toBeGreaterThanOrEqual(2);
+    // The bot seat's moves (driven by whichever process holds the lease) reach both clients.
+    expect(a.updates.some((u) => u.events.some((e: { seat?: number }) => e.seat === 2))).toBe(true);
+    expect(b.updates.some((u) => u.events.some((e: { seat?: number }) => e.seat === 2))).toBe(true);
+    a.close();
+    b.close();
+  });
+});
+
+/** Positions of scoring dice: every 1 and 5, else the first triple. */
+function keepable(roll: number[]): number[] {
+  const ones = roll.flatMap((d, i) => (d === 1 || d === 5 ? [i] : []));
+  if (ones.length > 0) return ones;
+  for (let f = 1; f <= 6; f++) {
+    const at = roll.flatMap((d, i) => (d === f ? [i] : []));
+    if (at.length >= 3) return at.slice(0, 3);
+  }
+  return [0];
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.ts';
+import { api, client, dropSchema, postgresUrl, startTestServer, until } from './helpers.ts';
+
+const url = await postgresUrl();
+const schema = `zilch_test_${randomBytes(4).toString('hex')}`;
+
+describe.skipIf(!url)('on PostgreSQL', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DATABASE_URL: url as string, ZILCH_PG_SCHEMA: schema });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await dropSchema(url as string, schema);
+  });
+
+  it('plays, stores and lists games with the same code', async () => {
+    const base = server.url;
+    const t = (
+      await api(base, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'bold' }],
+      })
+    ).body;
+    const token = t.seats[0].token;
+    const claimed = await api(base, 'POST', `/api/games/${t.gameId}/claim`, { token, name: 'Pat' });
+    expect(claimed.body.view.status).toBe('playing');
+    const c = await client(base);
+    await c.ask('join', { gameId: t.gameId, token });
+    await until(
+      async () => (await api(base, 'GET', `/api/games/${t.gameId}`)).body.state.current === 0,
+    );
+
+    // The same client id sent twice at once is applied once.
+    const v = (await api(base, 'GET', `/api/games/${t.gameId}`)).body;
+    const action = v.state.phase === 'choose' ? { type: 'fresh' } : { type: 'roll' };
+    const [x, y] = await Promise.all([
+      c.ask('action', { gameId: t.gameId, clientId: 'same', action }),
+      api(base, 'POST', `/api/games/${t.gameId}/actions`, { token, clientId: 'same', action }),
+    ]);
+    expect(x.ok).toBe(true);
+    expect(y.body.seq).toBe(x.seq);
+    const log = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
+    expect(log.log.entries.filter((_: unknown, i: number) => log.seqs[i] === x.seq)).toHaveLength(
+      1,
+    );
+    expect(log.log.entries).toHaveLength(x.seq);
+    c.close();
+
+    const bots = (
+      await api(base, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [
+          { kind: 'bot', bot: 'cautious' },
+          { kind: 'bot', bot: 'random' },
+        ],
+      })
+    ).body;
+    await until(
+      async () => (await api(base, 'GET', `/api/games/${bots.gameId}`)).body.status === 'over',
+      40_000,
+    );
+    expect((await api(base, 'GET', `/api/games/${bots.gameId}/verify`)).body.ok).toBe(true);
+    const finished = (await api(base, 'GET', '/api/games?status=finished')).body.games;
+    expect(finished.map((g: { id: string }) => g.id)).toContain(bots.gameId);
+    const stats = (
+      await api(base, 'GET', `/api/players/${encodeURIComponent('Cautious bot 1')}/stats`)
+    ).body;
+    expect(stats.games).toBe(1);
+    expect(stats.faces.observed.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
+  });
+});
