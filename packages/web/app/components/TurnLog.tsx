@@ -13,7 +13,7 @@ export function TurnLog({ view, events }: { view: GameView; events: readonly Gam
       {lines.length === 0 ? (
         <p className="muted">No turns yet.</p>
       ) : (
-        <ol reversed className="log">
+        <ol reversed className="log" tabIndex={0} aria-label="Turns, newest first">
           {lines.map((l) => (
             <li key={l.turn}>
               <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}

@@ -39,6 +39,8 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
   });
   const socketRef = useRef<Socket | null>(null);
   const seqRef = useRef(-1);
+  // Presence and claims change the view without an action: `version` orders every view, `seq` only actions.
+  const versionRef = useRef(-1);
 
   useEffect(() => {
     let alive = true;
@@ -59,6 +61,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       }
       const view = ack.view;
       seqRef.current = view.seq;
+      versionRef.current = view.version ?? -1;
       setSt((s) => ({
         ...s,
         view,
@@ -74,7 +77,14 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     socket.on('connect', () => void join());
     socket.on('disconnect', () => alive && setSt((s) => ({ ...s, connected: false })));
     socket.on('update', (u: Update) => {
-      if (!alive || u.gameId !== gameId || u.seq <= seqRef.current) return;
+      if (!alive || u.gameId !== gameId) return;
+      const version = u.version ?? u.view.version ?? -1;
+      if (version !== -1 && version <= versionRef.current) return;
+      versionRef.current = version;
+      if (u.seq <= seqRef.current || u.events.length === 0) {
+        setSt((s) => ({ ...s, view: u.view }));
+        return;
+      }
       seqRef.current = u.seq;
       setSt((s) => ({
         ...s,
@@ -120,7 +130,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       const r = await postAction(gameId, token, id, move);
       if (!r.ok) return r;
       const v = r.value.view;
-      if (v && r.value.seq > seqRef.current) {
+      if (v && (v.version ?? -1) > versionRef.current) {
         // The socket update will follow; showing the view now keeps hot-seat snappy.
         setSt((s) => ({ ...s, view: v }));
       }

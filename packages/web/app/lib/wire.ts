@@ -37,6 +37,8 @@ export interface GameView {
   seats: SeatView[];
   state: GameState;
   seq: number;
+  /** Bumped by every change (actions, claims, presence); orders views. */
+  version?: number;
   you: number | null;
   commitment: string;
   seed?: string;
@@ -75,6 +77,7 @@ export interface Advice {
 export interface Update {
   gameId: string;
   seq: number;
+  version?: number;
   events: GameEvent[];
   view: GameView;
 }

@@ -194,7 +194,7 @@ function Analysis(props: {
         />
         <details>
           <summary>The chart as a table</summary>
-          <div className="scroll-x">
+          <div className="scroll-x" tabIndex={0} role="region" aria-label="Chart data">
             <table className="data">
               <thead>
                 <tr>

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Where the screenshots of the main screens are kept (shown in the README). */
+export const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
+
+/** Saves a full-page screenshot under docs/screenshots. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(SHOTS, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  // Let the dice finish their tumble so the picture shows the faces that landed.
+  await page.waitForTimeout(900);
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Fails on any serious or critical axe-core finding on the page as it is now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(bad, `axe findings on ${what}`).toEqual([]);
+}
+
+/** Queues the next rolls of a game (the server runs with ZILCH_TEST_DICE=1). */
+export async function forceDice(
+  request: APIRequestContext,
+  gameId: string,
+  rolls: number[][],
+): Promise<void> {
+  const r = await request.post(`/api/test/games/${gameId}/dice`, { data: { rolls } });
+  expect(r.ok(), await r.text()).toBe(true);
+}
+
+/** The game id in a table URL. */
+export function gameIdOf(url: string): string {
+  const m = /\/t\/([^/?#]+)/.exec(url);
+  if (!m?.[1]) throw new Error(`no game id in ${url}`);
+  return m[1];
+}
+
+/** Creates a game over the API with one human seat and bots, claims the seat, and returns its token. */
+export async function apiGame(
+  request: APIRequestContext,
+  rules: unknown,
+  bots: string[],
+  name = 'Tester',
+): Promise<{ gameId: string; token: string }> {
+  const created = await request.post('/api/games', {
+    data: {
+      rules,
+      seats: [{ kind: 'human', name }, ...bots.map((bot) => ({ kind: 'bot', bot }))],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const c = (await created.json()) as { gameId: string; seats: { seat: number; token?: string }[] };
+  const token = c.seats[0]?.token as string;
+  const claim = await request.post(`/api/games/${c.gameId}/claim`, { data: { token, name } });
+  expect(claim.ok(), await claim.text()).toBe(true);
+  return { gameId: c.gameId, token };
+}
+
+/** Puts a seat token in the page's localStorage before any script runs, as the app stores it. */
+export async function holdToken(page: Page, gameId: string, seat: number, token: string) {
+  const value = JSON.stringify({ [gameId]: { id: gameId, tokens: { [seat]: token }, savedAt: 1 } });
+  await page.addInitScript(`localStorage.setItem('zilch.games', ${JSON.stringify(value)});`);
+}

@@ -1,0 +1,120 @@
+import { PRESET_IDS } from '@zilch/engine';
+import { expect, test } from '@playwright/test';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiGame, expectAccessible, forceDice, holdToken, shoot } from './helpers.ts';
+
+test('home, rules for every preset and an unknown page pass axe', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Play a bot now' })).toBeVisible();
+  await expectAccessible(page, 'home');
+  await shoot(page, 'home');
+  await page.goto('/rules');
+  await expectAccessible(page, 'rules index');
+  for (const id of PRESET_IDS) {
+    await page.goto(`/rules/${id}`);
+    await expect(page.getByRole('heading', { name: 'Scoring' })).toBeVisible();
+    await expectAccessible(page, `rules of ${id}`);
+  }
+  await page.goto('/rules/serendipity-creak');
+  await shoot(page, 'rules');
+  await page.goto('/nowhere');
+  await expect(page.getByRole('heading', { name: 'Nothing here' })).toBeVisible();
+  await expectAccessible(page, 'not found');
+});
+
+test('375 px wide: the lobby and the table are usable on a phone', async ({ browser, request }) => {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  const page = await ctx.newPage();
+  await page.goto('/');
+  await expectAccessible(page, 'home at 375 px');
+  await shoot(page, 'home-375');
+  const { gameId, token } = await apiGame(
+    request,
+    { ...(await rules(request)), firstPlayer: 'seat-1' },
+    ['expected'],
+  );
+  await holdToken(page, gameId, 0, token);
+  await forceDice(request, gameId, [[1, 1, 5, 2, 3, 4]]);
+  await page.goto(`/t/${gameId}`);
+  await page.getByTestId('roll').tap();
+  await page.getByRole('button', { name: 'Die 1: one' }).tap();
+  await page.getByRole('button', { name: 'Die 3: five' }).tap();
+  await expect(page.getByTestId('selection')).toContainText('+150');
+  const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
+  expect(overflow, 'no horizontal scrolling at 375 px').toBe(false);
+  await expectAccessible(page, 'table at 375 px');
+  await shoot(page, 'table-375');
+  await page.goto('/new');
+  await expectAccessible(page, 'create table at 375 px');
+  await ctx.close();
+});
+
+test('time to first render of the table on localhost', async ({ page, request }) => {
+  const { gameId, token } = await apiGame(request, 'serendipity-creak', ['expected']);
+  await holdToken(page, gameId, 0, token);
+  await page.goto('/'); // warm the HTTP cache the way a returning player has it
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(`/t/${gameId}`);
+    await expect(page.getByTestId('table')).toBeVisible();
+    times.push((await page.evaluate('performance.now()')) as number);
+  }
+  const cold = await page.context().browser()!.newContext();
+  const fresh = await cold.newPage();
+  await holdToken(fresh, gameId, 0, token);
+  await fresh.goto(`/t/${gameId}`);
+  await expect(fresh.getByTestId('table')).toBeVisible();
+  const coldMs = (await fresh.evaluate('performance.now()')) as number;
+  await cold.close();
+  const figure = {
+    tableFirstRenderMs: { cold: Math.round(coldMs), warm: times.map(Math.round) },
+    measured: 'navigation start → [data-testid=table] visible, Chromium on localhost',
+  };
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', 'first-render.json'), JSON.stringify(figure, null, 2));
+  console.log(
+    `time to first render of the table: cold ${figure.tableFirstRenderMs.cold} ms, warm ${figure.tableFirstRenderMs.warm.join('/')} ms`,
+  );
+  expect(coldMs).toBeLessThan(5000);
+});
+
+test('fairness page of a fair game: seed, commitment and every roll verified', async ({
+  page,
+  request,
+}) => {
+  const base = await rules(request);
+  const created = await request.post('/api/games', {
+    data: {
+      rules: { ...base, target: 300 },
+      seats: [
+        { kind: 'bot', bot: 'cautious' },
+        { kind: 'bot', bot: 'cautious' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { gameId } = (await created.json()) as { gameId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/games/${gameId}`)).json()) as { status: string }).status,
+      { timeout: 30_000 },
+    )
+    .toBe('over');
+  await page.goto(`/t/${gameId}/fairness`);
+  await expect(page.getByTestId('verify-result')).toContainText('✓ Verified');
+  await expect(page.getByTestId('local-check')).toContainText('matches');
+  await expect(page.getByTestId('seed')).toBeVisible();
+  await expectAccessible(page, 'fairness');
+  await shoot(page, 'fairness');
+  await page.goto(`/t/${gameId}`);
+  await expect(page.getByTestId('game-over')).toBeVisible();
+  await expect(page.getByText('spectating')).toBeVisible();
+});
+
+async function rules(request: import('@playwright/test').APIRequestContext) {
+  const r = await request.get('/api/rules');
+  const body = (await r.json()) as { presets: { id: string; rules: Record<string, unknown> }[] };
+  return body.presets.find((p) => p.id === 'serendipity-creak')!.rules;
+}
