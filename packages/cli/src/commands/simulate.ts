@@ -78,7 +78,7 @@ export function register(program: Command): void {
     .requiredOption('--bots <list>', `comma-separated bots, one per seat (${BOT_IDS.join(', ')})`)
     .option('--games <n>', 'number of games', '1000')
     .option('--seed <s>', 'seed for reproducible results (default: random, printed)')
-    .option('--workers <w>', 'worker threads (default: every core)')
+    .option('--workers <w>', 'threads to use, this one included (default: every core)')
     .option('--json', 'print JSON')
     .action(async (opts: SimulateCliOptions) => {
       const { id, rules } = resolveRules(opts);

@@ -19,8 +19,13 @@ export interface SimulateOptions {
   readonly bots: readonly BotId[];
   readonly games: number;
   readonly seed: number;
-  /** Worker threads (default: every core); 1 runs in this thread. */
+  /** Threads to use, this one included (default: every core); 1 runs in this thread only. */
   readonly workers?: number;
+  /**
+   * Whether this thread plays chunks too (default true). With false every chunk goes to the
+   * `workers` worker threads: slower to start, but it exercises them for sure.
+   */
+  readonly ownThread?: boolean;
   /** Called as games finish, with games done so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -60,39 +65,67 @@ export interface SimulationResult {
 
 const WORKER_URL = new URL('../../workers/simulate.mjs', import.meta.url);
 
-type Answer = { index: number; totals: ChunkTotals } | { index: number; error: string };
+type Answer =
+  { ready: true } | { index: number; totals: ChunkTotals } | { index: number; error: string };
 
-async function runInWorkers(
+/**
+ * Plays every chunk of a plan on `threads` threads: this one and `threads - 1` workers (or
+ * `threads` workers when this one stays out), all taking the next chunk from one queue. This thread starts at once, so a short run is done
+ * before the workers have even loaded (about a second each), and a long one uses every core.
+ */
+async function runPool(
   plan: SimulationPlan,
-  workers: number,
+  threads: number,
+  ownThread: boolean,
   done: (index: number, t: ChunkTotals) => void,
 ): Promise<void> {
   const chunks = chunkCount(plan);
   let next = 0;
   let finished = 0;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const signal = (): void => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const fail = (e: Error): void => {
+    failure ??= e;
+    signal();
+  };
   const pool: Worker[] = [];
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const feed = (w: Worker): void => {
-        if (next < chunks) w.postMessage(next++);
-      };
-      for (let i = 0; i < workers; i++) {
-        const w = new Worker(WORKER_URL, { workerData: plan });
-        pool.push(w);
-        w.on('message', (m: Answer) => {
-          if ('error' in m) return reject(new Error(m.error));
-          done(m.index, m.totals);
-          finished += 1;
-          if (finished === chunks) resolve();
-          else feed(w);
-        });
-        w.on('error', reject);
-        w.on('exit', (code) => {
-          if (finished < chunks) reject(new Error(`simulation worker stopped (exit code ${code})`));
-        });
-        feed(w);
+  for (let i = ownThread ? 1 : 0; i < threads; i++) {
+    const w = new Worker(WORKER_URL, { workerData: plan });
+    pool.push(w);
+    let busy = false;
+    const feed = (): void => {
+      busy = next < chunks && !failure;
+      if (busy) w.postMessage(next++);
+    };
+    w.on('message', (m: Answer) => {
+      if ('error' in m) return fail(new Error(m.error));
+      if ('totals' in m) {
+        done(m.index, m.totals);
+        finished += 1;
+        signal();
       }
+      feed();
     });
+    w.on('error', fail);
+    w.on('exit', (code) => {
+      if (busy) fail(new Error(`simulation worker stopped (exit code ${code})`));
+    });
+  }
+  try {
+    while (ownThread && next < chunks && !failure) {
+      const i = next++;
+      done(i, runChunk(plan, i));
+      finished += 1;
+      // Let worker messages and timers (a progress bar) through between chunks.
+      await new Promise((r) => setImmediate(r));
+    }
+    while (finished < chunks && !failure) await new Promise<void>((r) => (wake = r));
+    if (failure) throw failure;
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
@@ -123,13 +156,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     gamesDone += t.games;
     opts.onProgress?.(gamesDone, plan.games);
   };
-  if (workers === 1) {
-    for (let i = 0; i < chunks; i++) {
-      done(i, runChunk(plan, i));
-      // Let timers (a progress bar) run between chunks.
-      await new Promise((r) => setImmediate(r));
-    }
-  } else await runInWorkers(plan, workers, done);
+  await runPool(plan, workers, opts.ownThread ?? true, done);
   const total = emptyTotals(plan.bots.length);
   for (const t of results) addTotals(total, t as ChunkTotals);
   const seats = total.entries.map((e, i): SeatResult => ({

@@ -1,5 +1,6 @@
 // Runs simulation chunks in a worker thread: the plan comes as workerData, chunk indices as
-// messages; each answer carries the chunk's index and totals.
+// messages; each answer carries the chunk's index and totals. It says when it is ready, so
+// no chunk waits in its queue while it loads.
 import { parentPort, workerData } from 'node:worker_threads';
 import { runChunk, type SimulationPlan } from './chunk.ts';
 
@@ -13,3 +14,4 @@ port.on('message', (index: number) => {
     port.postMessage({ index, error: (e as Error).message });
   }
 });
+port.postMessage({ ready: true });

@@ -14,9 +14,17 @@ import {
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 
-/** A preset with a lowered target, so short random walks reach final rounds and game ends. */
+const made = new Map<string, RuleSet>();
+
+/**
+ * A preset with a lowered target, so short random walks reach final rounds and game ends.
+ * The same object each time: solvers cache their work per rule set object.
+ */
 export function smallRules(id: PresetId, target: number): RuleSet {
-  return { ...preset(id), target };
+  const key = `${id}/${target}`;
+  let r = made.get(key);
+  if (!r) made.set(key, (r = { ...preset(id), target }));
+  return r;
 }
 
 /** Applies an action in place on the lean path (the walk only makes legal actions). */

@@ -16,10 +16,13 @@ describe('simulate', () => {
   it('is reproducible from the seed whatever the worker count', async () => {
     const opts = { rules, bots: ['cautious', 'random', 'bold'] as const, games: 900, seed: 42 };
     const one = await simulate({ ...opts, bots: [...opts.bots], workers: 1 });
-    const two = await simulate({ ...opts, bots: [...opts.bots], workers: 2 });
+    // Only worker threads, so the chunks surely run there; then this thread with a worker.
+    const two = await simulate({ ...opts, bots: [...opts.bots], workers: 2, ownThread: false });
+    const mixed = await simulate({ ...opts, bots: [...opts.bots], workers: 2 });
     const again = await simulate({ ...opts, bots: [...opts.bots], workers: 1 });
     expect(two.workers).toBe(2);
     expect(figures(two)).toEqual(figures(one));
+    expect(figures(mixed)).toEqual(figures(one));
     expect(figures(again)).toEqual(figures(one));
     const other = await simulate({ ...opts, bots: [...opts.bots], seed: 43, workers: 1 });
     expect(figures(other)).not.toEqual(figures(one));
