@@ -1,12 +1,11 @@
 import { describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { applyAction, legalActions, seededDice } from '@zilch/engine';
-import { BOT_IDS, botAvailable, createBot, type BotId } from '../../src/bots/index.ts';
+import { BOT_IDS, createBot, type BotId } from '../../src/bots/index.ts';
 import { PRESET_IDS, randomState, smallRules } from './states.ts';
 
 const THUMB: BotId[] = ['random', 'cautious', 'bold'];
-// expected and optimal are built on the advisor; they join as soon as it is there.
-const ADVISED = BOT_IDS.filter((id) => !THUMB.includes(id) && botAvailable(id));
+const ADVISED = BOT_IDS.filter((id) => !THUMB.includes(id));
 
 describe.each([
   { bots: THUMB, runs: 500, targets: [1000, 2000] },
