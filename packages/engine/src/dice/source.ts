@@ -1,22 +1,65 @@
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
-
 /** Where dice come from. The engine never rolls by itself: dice enter as data. */
 export interface DiceSource {
   /** `count` fair dice, each 1..6. */
   roll(count: number): number[];
 }
 
-/** A reproducible source for simulations and tests (pure-rand xoroshiro128+). */
+/**
+ * sfc32 (Chris Doty-Humphrey's small fast counting generator, 128-bit state) dealing fair
+ * dice, four per 32-bit output, with rejection so every face is exactly equally likely (no
+ * modulo bias). A class with plain fields: simulations roll hundreds of millions of dice and
+ * V8 handles fields faster than mutable closure variables here.
+ */
+class Sfc32Dice implements DiceSource {
+  private a = 0x9e3779b9 | 0;
+  private b = 0x243f6a88 | 0;
+  private c = 0xb7e15162 | 0;
+  private d: number;
+  /** Unused bytes of the last output, and how many are left. */
+  private bits = 0;
+  private left = 0;
+
+  constructor(seed: number) {
+    this.d = seed | 0;
+    // Mix the seed through the state before the first die (the usual sfc32 warm-up).
+    for (let i = 0; i < 15; i++) this.next();
+  }
+
+  private next(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    const c = (this.c << 21) | (this.c >>> 11);
+    this.c = (c + t) | 0;
+    return t;
+  }
+
+  roll(count: number): number[] {
+    const out = new Array<number>(count);
+    let bits = this.bits;
+    let left = this.left;
+    for (let i = 0; i < count;) {
+      if (left === 0) {
+        bits = this.next();
+        left = 4;
+      }
+      // Lemire's multiply-and-reject on one byte: byte × 6 spans 0..1535; rejecting a low
+      // byte below 256 mod 6 = 4 leaves exactly 42 bytes per face (4 in 256 are thrown away).
+      const m = (bits & 255) * 6;
+      bits >>>= 8;
+      left -= 1;
+      if ((m & 255) >= 4) out[i++] = (m >> 8) + 1;
+    }
+    this.bits = bits;
+    this.left = left;
+    return out;
+  }
+}
+
+/** A reproducible source for simulations and tests (sfc32, unbiased). */
 export function seededDice(seed: number): DiceSource {
-  const rng = xoroshiro128plus(seed | 0);
-  return {
-    roll(count) {
-      const out = new Array<number>(count);
-      for (let i = 0; i < count; i++) out[i] = uniformInt(rng, 1, 6);
-      return out;
-    },
-  };
+  return new Sfc32Dice(seed);
 }
 
 /** Replays recorded rolls in order; fails loudly when the record runs out or mismatches. */

@@ -233,7 +233,13 @@ function gameOver(s: GameState, emit: Emit): void {
   s.phase = 'over';
   s.offer = null;
   s.turn.roll = null;
-  const top = Math.max(...s.scores);
-  s.winners = s.scores.flatMap((v, i) => (v === top ? [i] : []));
+  // Plain loops: this runs once per simulated game, and simulations play millions.
+  const scores = s.scores;
+  let top = -Infinity;
+  for (let i = 0; i < scores.length; i++)
+    if ((scores[i] as number) > top) top = scores[i] as number;
+  const winners: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (scores[i] === top) winners.push(i);
+  s.winners = winners;
   emit?.({ type: 'game-over', winners: s.winners.slice(), scores: s.scores.slice() });
 }

@@ -152,9 +152,15 @@ function countsOfKeyCached(key: number): number[] {
 }
 
 const tables = new Map<string, ScoringTable>();
+/** Tables by rule-set object: applyAction asks on every action, and JSON.stringify costs more than the action. */
+const byObject = new WeakMap<RuleSet, { table: ScoringTable }>();
 
 /** The (shared, cached) scoring table of a rule set. */
 export function scoringTable(rules: RuleSet): ScoringTable {
+  // The object cache trusts that a rule set is not mutated in place once in use (states hold
+  // it readonly); a changed copy is a new object and gets its own entry.
+  const known = byObject.get(rules);
+  if (known) return known.table;
   const id = JSON.stringify(rules);
   let t = tables.get(id);
   if (!t) {
@@ -162,6 +168,7 @@ export function scoringTable(rules: RuleSet): ScoringTable {
     t = new ScoringTable(rules);
     tables.set(id, t);
   }
+  byObject.set(rules, { table: t });
   return t;
 }
 
