@@ -42,7 +42,7 @@ export function Chart(props: {
       height: 280,
       scales: { x: { time: false }, y: props.percent ? { range: [0, 1] } : {} },
       axes: [
-        { label: 'Turn' },
+        { label: 'Turn', incrs: [1, 2, 5, 10, 20, 50, 100] },
         {
           label: props.yLabel,
           values: (_u, vals) =>
@@ -52,7 +52,7 @@ export function Chart(props: {
         },
       ],
       series: [
-        {},
+        { label: 'Turn' },
         ...props.series.map((s, i) => ({
           label: s.name,
           stroke: COLORS[i % COLORS.length],

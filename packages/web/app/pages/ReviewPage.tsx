@@ -148,15 +148,24 @@ function Analysis(props: {
     .map((d, i) => ({ d, a: analysed.advice[i] ?? null }))
     .filter((x) => x.d.turnStart);
   const winChart = players === 2 && starts.some((x) => x.a?.kind === 'win');
-  const x = starts.map((_, i) => i + 1);
+  // The last point is the result: the final scores, or 1 for each winner and 0 for the others.
+  const x = [...starts.map((_, i) => i + 1), starts.length + 1];
+  const final = view.state;
   const series = view.seats.map((seat) => ({
     name: name(seat.seat),
-    values: starts.map(({ d, a }): number | null => {
-      if (!winChart) return d.state.scores[seat.seat] ?? 0;
-      const best = a?.kind === 'win' ? (a.options[0]?.value ?? null) : null;
-      if (best === null) return null;
-      return d.state.current === seat.seat ? best : 1 - best;
-    }),
+    values: [
+      ...starts.map(({ d, a }): number | null => {
+        if (!winChart) return d.state.scores[seat.seat] ?? 0;
+        const best = a?.kind === 'win' ? (a.options[0]?.value ?? null) : null;
+        if (best === null) return null;
+        return d.state.current === seat.seat ? best : 1 - best;
+      }),
+      winChart
+        ? final.winners.includes(seat.seat)
+          ? 1 / final.winners.length
+          : 0
+        : (final.scores[seat.seat] ?? 0),
+    ],
   }));
   const costly = decisions
     .map((d, i) => {
@@ -178,10 +187,12 @@ function Analysis(props: {
         <h2 id="chart-h">{winChart ? 'Win probability, turn by turn' : 'Scores, turn by turn'}</h2>
         <p className="help">
           {winChart
-            ? "Each point is the coach's (the two-player win-probability solver's) chance of winning at the start of each turn, before its first roll."
+            ? "Each point is the coach's (the two-player win-probability solver's) chance of winning at the start of each turn, before its first roll; the last point is the result."
             : analysed.unavailable
-              ? 'The coach is unavailable, so this shows each score at the start of each turn instead of a win probability.'
-              : 'Win probabilities are only solved for two players; this shows each score at the start of each turn.'}
+              ? 'The coach is unavailable, so this shows each score at the start of each turn (the last point is the final score) instead of a win probability.'
+              : players === 2
+                ? "This server's coach has no win-probability solution for these rules, so this shows each score at the start of each turn (the last point is the final score)."
+                : 'Win probabilities are only solved for two players; this shows each score at the start of each turn (the last point is the final score).'}
         </p>
         <Chart
           x={x}
@@ -209,7 +220,7 @@ function Analysis(props: {
               <tbody>
                 {x.map((t, i) => (
                   <tr key={t}>
-                    <th scope="row">{t}</th>
+                    <th scope="row">{i === x.length - 1 ? 'End' : t}</th>
                     {series.map((s) => (
                       <td key={s.name}>
                         {s.values[i] === null

@@ -35,7 +35,9 @@ export function TablePage({ id }: { id: string }) {
   const pending =
     invite.seat && !Object.values(tokens).includes(invite.seat) ? invite.seat : undefined;
   if (pending) return <ClaimSeat id={id} token={pending} onClaimed={() => setHeld(heldGame(id))} />;
-  return <Table id={id} tokens={tokens} spectatorToken={held?.spectatorToken ?? invite.watch} />;
+  return (
+    <Table key={id} id={id} tokens={tokens} spectatorToken={held?.spectatorToken ?? invite.watch} />
+  );
 }
 
 function ClaimSeat({ id, token, onClaimed }: { id: string; token: string; onClaimed: () => void }) {
@@ -577,17 +579,18 @@ function GameOver({
             type="button"
             className="btn"
             onClick={async () => {
-              if (view.rematchId) return navigate(`/t/${view.rematchId}`);
-              const r = await rematch(view.id, token);
-              if (!r.ok) return setError(r.error.message);
-              for (const seat of r.value.seats) {
-                const old = tokens[seat.seat];
-                if (old && seat.token) holdSeat(r.value.gameId, seat.seat, seat.token);
+              let next = view.rematchId;
+              if (!next) {
+                const r = await rematch(view.id, token);
+                if (!r.ok) return setError(r.error.message);
+                next = r.value.gameId;
               }
-              navigate(`/t/${r.value.gameId}`);
+              // A rematch keeps every seat's token, so the seats held here open the new game too.
+              for (const [seat, t] of Object.entries(tokens)) holdSeat(next, Number(seat), t);
+              navigate(`/t/${next}`);
             }}
           >
-            Rematch
+            {view.rematchId ? 'Go to the rematch' : 'Rematch'}
           </button>
         )}
       </div>

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, forceDice, gameIdOf } from './helpers.ts';
+
+test('hot-seat: two people share one device, and My games puts the table waiting for them first', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/new');
+  await page.getByText('House rules').click();
+  await page.getByLabel('First player').selectOption('seat-1');
+  await page.getByLabel('Seat 1 name').fill('Ann');
+  await page.getByLabel('Seat 2 name').fill('Ben');
+  await page.getByLabel(/Everyone: pass this device around/).check();
+  await page.getByRole('button', { name: 'Create the table' }).click();
+  await expect(page.getByText('Seat 2: Ben — on this device')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to the table' }).click();
+  const gameId = gameIdOf(page.url());
+
+  await expect(page.getByRole('heading', { name: "Ann's turn — pass the device" })).toBeVisible();
+  await forceDice(request, gameId, [
+    [2, 3, 4, 6, 2, 3],
+    [1, 5, 2, 2, 3, 6],
+  ]);
+  await page.getByTestId('roll').click();
+  await expect(page.getByTestId('banner')).toContainText('Zilch!');
+  // Ben's turn is played from the same page, with Ben's token.
+  await expect(page.getByRole('heading', { name: "Ben's turn — pass the device" })).toBeVisible();
+  await page.getByTestId('roll').click();
+  await page.getByRole('button', { name: 'Die 1: one' }).click();
+  await page.getByTestId('bank').click();
+  await expect(page.getByTestId('score-1')).toHaveText('100');
+  await expect(page.getByRole('heading', { name: /Ann's turn/ })).toBeVisible();
+
+  await page.goto('/');
+  const mine = page.getByRole('region', { name: 'My games' });
+  await expect(mine.getByRole('link').first()).toContainText('Ann vs Ben');
+  await expect(mine.getByRole('link').first()).toContainText('Your move');
+  await expectAccessible(page, 'home with my games');
+});
+
+test('guided first game: tips explain the moment and can be dismissed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Guided first game' }).click();
+  await page.waitForURL(/guide=1/);
+  const tip = page.getByTestId('tip');
+  await expect(tip).toBeVisible({ timeout: 30_000 });
+  const first = await tip.getByRole('heading').textContent();
+  expect(first).toMatch(/Tip: (Your turn|An offer)/);
+  await tip.getByRole('button', { name: 'Got it' }).click();
+  await expect(page.getByRole('heading', { name: first ?? '' })).toHaveCount(0);
+  if (first === 'Tip: An offer') await page.keyboard.press('f');
+  await page.getByTestId('roll').click();
+  await expect(tip.getByRole('heading')).toHaveText(/Tip: (Keeping|Zilch)/);
+  await expectAccessible(page, 'table with a tip');
+});

@@ -1,0 +1,176 @@
+import { fc, test } from '@fast-check/vitest';
+import {
+  applyAction,
+  createGame,
+  legalActions,
+  preset,
+  PRESET_IDS,
+  seededDice,
+  type Action,
+  type GameEvent,
+  type GameState,
+} from '@zilch/engine';
+import { describe, expect, it } from 'vitest';
+import { bannerFor } from '../app/lib/banners.ts';
+import { turnLines } from '../app/lib/events.ts';
+import { decisionsOf, matchOption } from '../app/lib/review.ts';
+import { evaluateSelection, rollAndBank } from '../app/lib/selection.ts';
+
+/** A position reached by playing `steps` random legal actions of a preset from a seed. */
+function position(presetIndex: number, seed: number, steps: number): GameState {
+  const rules = preset(PRESET_IDS[presetIndex % PRESET_IDS.length]!);
+  const dice = seededDice(seed);
+  const created = createGame(rules, 2, dice);
+  if (!created.ok) throw new Error(created.error.message);
+  let s = created.state;
+  for (let i = 0; i < steps && s.phase !== 'over'; i++) {
+    const legal = legalActions(s);
+    const a = legal[(seed + i * 7) % legal.length] as Action;
+    const r = applyAction(s, a, dice);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  return s;
+}
+
+const positions = fc.record({
+  p: fc.nat(PRESET_IDS.length - 1),
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+  steps: fc.nat(40),
+  pick: fc.array(fc.nat(9), { maxLength: 10 }),
+});
+
+describe('Roll and Bank buttons', () => {
+  test.prop([positions], { numRuns: 300 })(
+    'are enabled exactly when the engine accepts the move they send',
+    ({ p, seed, steps, pick }) => {
+      const s = position(p, seed, steps);
+      const roll = s.turn.roll ?? [];
+      const chosen = [...new Set(pick.filter((i) => i < roll.length))];
+      const c = rollAndBank(s, chosen, true, 'them');
+      const accepts = (then: 'roll' | 'bank'): boolean => {
+        const seat = s.current;
+        const a: Action =
+          s.phase === 'keep'
+            ? { type: 'keep', seat, dice: chosen, then }
+            : ({ type: then, seat } as Action);
+        return applyAction(s, a, seededDice(seed)).ok;
+      };
+      if (s.phase === 'choose' || s.phase === 'over') {
+        expect(c.roll.enabled).toBe(false);
+        expect(c.bank.enabled).toBe(false);
+        return;
+      }
+      if (s.phase === 'keep' && chosen.length === 0) {
+        expect(c.roll.enabled || c.bank.enabled).toBe(false);
+        return;
+      }
+      expect(c.roll.enabled).toBe(accepts('roll'));
+      expect(c.bank.enabled).toBe(accepts('bank'));
+      if (!c.bank.enabled) expect(c.bank.reason).toBeTruthy();
+    },
+  );
+
+  it('are all disabled, with the reason, when it is not your turn', () => {
+    const s = position(0, 42, 0);
+    const c = rollAndBank(s, [], false, 'Bob');
+    expect(c.roll.enabled).toBe(false);
+    expect(c.roll.reason).toBe('Waiting for Bob.');
+  });
+});
+
+describe('live selection points', () => {
+  test.prop([positions], { numRuns: 300 })(
+    'equal the points the engine adds when the selection is kept',
+    ({ p, seed, steps, pick }) => {
+      const s = position(p, seed, steps);
+      const roll = s.turn.roll ?? [];
+      const chosen = [...new Set(pick.filter((i) => i < roll.length))];
+      const sel = evaluateSelection(s, chosen);
+      if (s.phase !== 'keep' || chosen.length === 0) {
+        expect(sel).toBeNull();
+        return;
+      }
+      const r = applyAction(s, { type: 'keep', seat: s.current, dice: chosen }, seededDice(1));
+      expect(sel?.legal).toBe(r.ok);
+      if (!r.ok || !sel) return;
+      const kept = r.events.find((e) => e.type === 'kept') as Extract<GameEvent, { type: 'kept' }>;
+      expect(sel.gain).toBe(kept.points);
+      expect(sel.total).toBe(r.state.turn.total);
+      expect(sel.hot).toBe(r.events.some((e) => e.type === 'hot-dice'));
+    },
+  );
+});
+
+describe('turn log and banners', () => {
+  const events: GameEvent[] = [
+    { type: 'turn-started', seat: 0, offer: null },
+    { type: 'rolled', seat: 0, dice: [1, 1, 1, 5, 5, 5] },
+    {
+      type: 'kept',
+      seat: 0,
+      positions: [0, 1, 2, 3, 4, 5],
+      faces: [1, 1, 1, 5, 5, 5],
+      points: 1500,
+      total: 1500,
+    },
+    { type: 'hot-dice', seat: 0, locked: 0 },
+    { type: 'rolled', seat: 0, dice: [2, 3, 4, 6, 2, 3] },
+    { type: 'zilch', seat: 0, lost: 1500, locked: 0 },
+    { type: 'turn-started', seat: 1, offer: null },
+  ];
+
+  it('groups events into turns with their outcome', () => {
+    const lines = turnLines(events);
+    expect(lines.map((l) => l.seat)).toEqual([0, 1]);
+    expect(lines[0]?.items).toContain('hot dice!');
+    expect(lines[0]?.outcome).toBe('zilch, lost 1500');
+    expect(lines[1]?.outcome).toBeNull();
+  });
+
+  it('shows the zilch rather than the hot dice that came before it', () => {
+    const b = bannerFor(events, (s) => ['Ann', 'Bo'][s]!, 6);
+    expect(b?.kind).toBe('zilch');
+    expect(b?.detail).toContain('Ann loses 1500');
+    expect(bannerFor(events.slice(0, 4), String, 6)?.kind).toBe('hot');
+  });
+});
+
+describe('review', () => {
+  it('finds every decision of a replayed log and matches keeps by their faces', () => {
+    const rules = preset('serendipity-creak');
+    const log = {
+      rules: { ...rules, firstPlayer: 'seat-1' as const },
+      players: 2,
+      setupDice: [],
+      entries: [
+        { action: { type: 'roll' as const, seat: 0 }, dice: [[5, 1, 2, 3, 4, 4]] },
+        { action: { type: 'keep' as const, seat: 0, dice: [1], then: 'bank' as const }, dice: [] },
+      ],
+    };
+    const { decisions, final } = decisionsOf(log);
+    expect(decisions.map((d) => d.action.type)).toEqual(['roll', 'keep']);
+    expect(decisions[0]?.turnStart).toBe(true);
+    expect(decisions[1]?.turnStart).toBe(false);
+    expect(final?.scores).toEqual([100, 0]);
+    const advice = {
+      kind: 'points' as const,
+      options: [
+        {
+          move: { type: 'keep' as const, dice: [0, 1], then: 'roll' as const },
+          label: 'best',
+          value: 400,
+          loss: 0,
+        },
+        // The same faces by other positions would still be the same choice.
+        {
+          move: { type: 'keep' as const, dice: [1], then: 'bank' as const },
+          label: 'played',
+          value: 100,
+          loss: 300,
+        },
+      ],
+    };
+    expect(matchOption(decisions[1]!, advice)?.label).toBe('played');
+  });
+});
