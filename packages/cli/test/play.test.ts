@@ -114,6 +114,10 @@ describe('zilch play through a pipe', () => {
     expect(out).toMatch(ADVICE);
     expect(out).toMatch(/Keep [1-6 ]+: \d+ points → turn total \d+/);
     expect(out).toMatch(/Ann banks \d+ → score \d+/);
+    // Ann's banks make offers to the bot, which takes or declines them.
+    expect(out).toMatch(
+      /random bot may inherit \d+ points with \d+ di(e|ce)\.\nrandom bot (starts fresh|inherits)/,
+    );
     expect(out).toContain('FINAL ROUND');
     expect(out).toMatch(/GAME OVER[\s\S]*Final scores: (Ann|random bot) \d+, (Ann|random bot) \d+/);
     // Seeded dice and the same answers give the same game.

@@ -116,10 +116,15 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
       const why = offs.length ? ` (roll-off: ${offs.join('; then ')})` : '';
       return `${pc.bold(name(e.seat))} goes first${why}.`;
     }
-    case 'turn-started':
-      return `\n${pc.cyan(`── Turn ${s.turnNumber} · ${name(e.seat)} ──`)}  ${scoreLine(s, seats)}`;
+    case 'turn-started': {
+      const head = `\n${pc.cyan(`── Turn ${s.turnNumber} · ${name(e.seat)} ──`)}  ${scoreLine(s, seats)}`;
+      const offer = e.offer
+        ? `\n${name(e.seat)} may inherit ${e.offer.points} points with ${word(e.offer.dice, 'die')}.`
+        : '';
+      return head + offer;
+    }
     case 'offer':
-      return `${name(e.to)} may inherit ${e.points} points with ${word(e.dice, 'die')}.`;
+      return null; // told with the turn it opens
     case 'fresh':
       return `${name(e.seat)} starts fresh.`;
     case 'inherited':
