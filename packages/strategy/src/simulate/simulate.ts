@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { RuleSet } from '@zilch/engine';
+import { lean, scoringTable, type RuleSet } from '@zilch/engine';
+import { createBot } from '../bots/index.ts';
 import type { BotId } from '../bots/types.ts';
 import {
   addTotals,
@@ -61,6 +62,23 @@ export interface SimulationResult {
   /** Share of all turns that ended in a zilch. */
   readonly zilchRate: number;
   readonly seconds: number;
+}
+
+/**
+ * Lets each distinct bot make one decision here before any worker starts, so solutions a bot
+ * needs are computed once (and cached on disk by the solver) rather than by every thread at once.
+ */
+function warmUp(plan: SimulationPlan): void {
+  const rules = plan.rules;
+  for (const id of new Set(plan.bots)) {
+    const s = lean.initialState(rules, plan.bots.length, 0);
+    const roll = [1, 5, 2, 2, 3, 3, 4, 4, 6, 6].slice(0, rules.dice);
+    if (scoringTable(rules).lookup(roll).zilch) continue;
+    s.phase = 'keep';
+    s.turn.roll = roll;
+    s.turn.rolls = 1;
+    createBot(id, rules, 0).decide(s);
+  }
 }
 
 const WORKER_URL = new URL('../../workers/simulate.mjs', import.meta.url);
@@ -156,6 +174,7 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     gamesDone += t.games;
     opts.onProgress?.(gamesDone, plan.games);
   };
+  if (workers > 1) warmUp(plan);
   await runPool(plan, workers, opts.ownThread ?? true, done);
   const total = emptyTotals(plan.bots.length);
   for (const t of results) addTotals(total, t as ChunkTotals);
