@@ -1,0 +1,60 @@
+// One or two server processes on SQLite or PostgreSQL (two share the store and Redis).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer, type ServerProcess } from './server-process.ts';
+import { dropSchema, newSchema } from './services.ts';
+
+/** Where the servers keep games. */
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** Settings of a cluster. */
+export interface ClusterOptions {
+  store: StoreKind;
+  processes: number;
+  databaseUrl?: string;
+  redisUrl?: string;
+  env?: Record<string, string>;
+}
+
+/** Running servers plus the environment to start more (or restart one) on the same store. */
+export interface Cluster {
+  servers: ServerProcess[];
+  env: Record<string, string>;
+  /** Starts another process on the same store (and Redis). */
+  add(extra?: Record<string, string>): Promise<ServerProcess>;
+  /** Stops every process (SIGTERM) and removes the store. */
+  close(): Promise<void>;
+}
+
+/** Starts `processes` servers sharing one store (and Redis when there are several). */
+export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-rel-'));
+  const schema = newSchema();
+  if (o.store === 'postgres' && !o.databaseUrl) throw new Error('postgres needs a database URL');
+  if (o.processes > 1 && !o.redisUrl) throw new Error('several processes need Redis');
+  const env: Record<string, string> = {
+    ...(o.store === 'sqlite'
+      ? { ZILCH_DATA_DIR: dataDir }
+      : { DATABASE_URL: o.databaseUrl as string, ZILCH_PG_SCHEMA: schema }),
+    ...(o.processes > 1 || o.env?.REDIS_URL ? { REDIS_URL: o.redisUrl as string } : {}),
+    ...o.env,
+  };
+  const servers: ServerProcess[] = [];
+  const add = async (extra: Record<string, string> = {}) => {
+    const s = await spawnServer({ ...env, ...extra });
+    servers.push(s);
+    return s;
+  };
+  for (let i = 0; i < o.processes; i++) await add();
+  return {
+    servers,
+    env,
+    add,
+    async close() {
+      await Promise.all(servers.map((s) => s.stop('SIGTERM')));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (o.store === 'postgres') await dropSchema(o.databaseUrl as string, schema);
+    },
+  };
+}

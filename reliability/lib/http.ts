@@ -1,0 +1,74 @@
+// JSON over HTTP against a server under test.
+
+/** A response: status and parsed JSON (or the raw text when it is not JSON). */
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** Sends `body` (an object as JSON, a string as-is) and parses the answer. */
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the caller sees the text
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** Like `api`, but throws unless the status is 2xx. */
+export async function must<T>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const r = await api<T>(base, method, path, body);
+  if (r.status < 200 || r.status >= 300) {
+    throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  return r.body;
+}
+
+/** Runs `fn` over items with at most `limit` in flight. */
+export async function pool<T>(items: readonly T[], limit: number, fn: (t: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
+}
+
+/** Polls until `fn` gives a truthy value; throws after `ms`. */
+export async function until<T>(
+  fn: () => Promise<T> | T,
+  ms = 20_000,
+  every = 50,
+): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
+    await sleep(every);
+  }
+}
+
+/** Resolves after `ms`. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,260 @@
+// A scripted socket.io player: joins its seat, acts on its turn after a think time, survives server
+// restarts (rejoins, possibly on another process, and retries its unanswered intent with the same
+// client id) and records every acknowledged action so the suites can check nothing was lost.
+import { io, type Socket } from 'socket.io-client';
+import { api, sleep } from './http.ts';
+import { pickMove, type Move } from './moves.ts';
+import type { Ack, Update, View } from './protocol.ts';
+
+/** Counters shared by many players. */
+export interface PlayerStats {
+  /** Intent sent → its `update` received, ms (only while `measuring`). */
+  latencies: number[];
+  measuring: boolean;
+  acked: number;
+  errors: number;
+  errorCodes: Record<string, number>;
+  reconnects: number;
+}
+
+/** A fresh set of counters. */
+export function newStats(): PlayerStats {
+  return { latencies: [], measuring: true, acked: 0, errors: 0, errorCodes: {}, reconnects: 0 };
+}
+
+/** One acknowledged action. */
+export interface AckRecord {
+  gameId: string;
+  clientId: string;
+  seq: number;
+  seat: number;
+  move: Move;
+}
+
+/** Options of a player. */
+export interface PlayerOptions {
+  gameId: string;
+  token: string;
+  /** Servers to connect to, the first preferred; after a disconnect the next is tried first. */
+  urls: string[];
+  /** Think time before each move, ms. */
+  think: () => number;
+  stats: PlayerStats;
+  /** This player asks for a rematch when a game ends (one per table). */
+  rematch?: boolean;
+  /** Stop after this many finished games (default: never). */
+  games?: number;
+}
+
+// Refusals that mean "try the same intent again later", not a wrong intent.
+const TRANSIENT = new Set(['RATE_LIMITED', 'BUSY', 'SHUTTING_DOWN', 'INTERNAL', 'TIMEOUT']);
+
+/** A scripted player (see the file comment). */
+export class Player {
+  gameId: string;
+  readonly acks: AckRecord[] = [];
+  /** Games this player saw end, in order. */
+  readonly finished: string[] = [];
+  lastView: View | null = null;
+  private socket: Socket | null = null;
+  private urlAt = 0;
+  private pending: { clientId: string; move: Move; seat: number; sendNo: number } | null = null;
+  private watch: { at: number; seq: number } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private connecting = false;
+  private sends = 0;
+  private n = 0;
+  private askedRematch = new Set<string>();
+
+  constructor(readonly o: PlayerOptions) {
+    this.gameId = o.gameId;
+  }
+
+  /** Connects and joins; resolves once the first view is in. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  /** Whether this player has seen as many games end as it was asked to. */
+  get done(): boolean {
+    return this.o.games !== undefined && this.finished.length >= this.o.games;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.connecting) return;
+    this.connecting = true;
+    try {
+      while (!this.closed) {
+        const url = this.o.urls[this.urlAt % this.o.urls.length] as string;
+        const s = io(url, {
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          timeout: 3000,
+        });
+        const up = await new Promise<boolean>((res) => {
+          s.once('connect', () => res(true));
+          s.once('connect_error', () => res(false));
+        });
+        if (!up || this.closed) {
+          s.close();
+          this.urlAt += 1;
+          await sleep(100);
+          continue;
+        }
+        s.on('update', (u: Update) => this.onUpdate(u));
+        s.on('disconnect', () => {
+          if (this.socket !== s) return;
+          this.socket = null;
+          if (this.closed) return;
+          this.o.stats.reconnects += 1;
+          this.urlAt += 1;
+          void this.connect();
+        });
+        this.socket = s;
+        const ack = (await s
+          .timeout(5000)
+          .emitWithAck('join', { gameId: this.gameId, token: this.o.token })
+          .catch(() => null)) as (Ack & { view?: View }) | null;
+        if (!ack || !ack.ok || !ack.view) {
+          this.socket = null;
+          s.close();
+          await sleep(100);
+          continue;
+        }
+        this.onView(ack.view);
+        if (this.pending) this.send();
+        return;
+      }
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  private onUpdate(u: Update): void {
+    if (u.gameId === this.gameId) this.onView(u.view);
+  }
+
+  private onView(v: View): void {
+    if (this.lastView && this.lastView.id === v.id && this.lastView.version > v.version) return;
+    this.lastView = v;
+    if (this.watch && v.seq >= this.watch.seq) {
+      if (this.o.stats.measuring) this.o.stats.latencies.push(performance.now() - this.watch.at);
+      this.watch = null;
+    }
+    if (v.status === 'over') {
+      if (!this.finished.includes(v.id)) this.finished.push(v.id);
+      if (this.done) return;
+      if (v.rematchId) return this.follow(v.rematchId);
+      if (this.o.rematch && !this.askedRematch.has(v.id)) {
+        this.askedRematch.add(v.id);
+        const base = this.o.urls[this.urlAt % this.o.urls.length] as string;
+        void api(base, 'POST', `/api/games/${v.id}/rematch`, { token: this.o.token }).catch(() =>
+          this.askedRematch.delete(v.id),
+        );
+      }
+      return;
+    }
+    this.schedule();
+  }
+
+  /** Moves on to the rematch: same token, new game. */
+  private follow(next: string): void {
+    this.gameId = next;
+    this.lastView = null;
+    this.watch = null;
+    const s = this.socket;
+    if (!s) return;
+    void s
+      .timeout(5000)
+      .emitWithAck('join', { gameId: next, token: this.o.token })
+      .then((ack: Ack & { view?: View }) => {
+        if (ack.ok && ack.view) this.onView(ack.view);
+      })
+      .catch(() => undefined);
+  }
+
+  private schedule(): void {
+    const v = this.lastView;
+    if (!v || this.closed || this.pending || this.timer) return;
+    if (v.status !== 'playing' || v.you === null || v.state.current !== v.you) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.act();
+    }, this.o.think());
+  }
+
+  private act(): void {
+    const v = this.lastView;
+    if (!v || this.pending || v.status !== 'playing' || v.state.current !== v.you) return;
+    const move = pickMove(v.state);
+    if (!move) return;
+    this.n += 1;
+    this.pending = {
+      clientId: `${this.o.token.slice(0, 10)}:${v.seq}:${this.n}`,
+      move,
+      seat: v.you as number,
+      sendNo: 0,
+    };
+    this.watch = { at: performance.now(), seq: v.seq + 1 };
+    this.send();
+  }
+
+  /** Sends (or re-sends, same client id) the pending intent. */
+  private send(): void {
+    const p = this.pending;
+    const s = this.socket;
+    if (!p || !s || !s.connected) return;
+    const sendNo = ++this.sends;
+    p.sendNo = sendNo;
+    const gameId = this.gameId;
+    s.timeout(10_000)
+      .emitWithAck('action', { gameId, clientId: p.clientId, action: p.move })
+      .then(
+        (ack: Ack) => this.answered(gameId, sendNo, ack),
+        () => this.answered(gameId, sendNo, null),
+      );
+  }
+
+  private answered(gameId: string, sendNo: number, ack: Ack | null): void {
+    const p = this.pending;
+    if (!p || p.sendNo !== sendNo) return;
+    const st = this.o.stats;
+    if (ack?.ok) {
+      this.acks.push({
+        gameId,
+        clientId: p.clientId,
+        seq: ack.seq as number,
+        seat: p.seat,
+        move: p.move,
+      });
+      st.acked += 1;
+      this.pending = null;
+      this.schedule();
+      return;
+    }
+    const code = ack ? ack.error.code : 'TIMEOUT';
+    st.errorCodes[code] = (st.errorCodes[code] ?? 0) + 1;
+    if (TRANSIENT.has(code)) {
+      // Same client id again: applied at most once whatever happened to the first try.
+      setTimeout(() => {
+        if (this.pending === p && this.socket?.connected) this.send();
+      }, 200);
+      return;
+    }
+    st.errors += 1;
+    this.pending = null;
+    this.watch = null;
+    setTimeout(() => this.schedule(), 50);
+  }
+
+  /** Disconnects for good. */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.socket?.close();
+    this.socket = null;
+  }
+}
