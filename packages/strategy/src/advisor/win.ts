@@ -1,11 +1,55 @@
 import type { GameState } from '@zilch/engine';
+import { estimatedStates, loadTwoPlayer, twoPlayerSolution } from '../solver/cache.ts';
+import { UNIT } from '../solver/outcomes.ts';
+import { twoPlayerUnsupported, TwoPlayerSolution } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 
-/** A function valuing a candidate by the chance to win, or null when no solution applies. */
+/** Solves on demand in 'auto' mode only below this many table states (about a second). */
+export const QUICK_SOLVE_STATES = 3_000_000;
+
+/**
+ * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
+ * two-player solution applies. With three or more players the strongest opponent (highest
+ * score) stands in for the field: the position is valued as a two-player game against them.
+ */
 export function winValuer(
-  _state: GameState,
-  _mode: 'auto' | 'win',
-  _dir: string | undefined,
+  state: GameState,
+  mode: 'auto' | 'win',
+  dir: string | undefined,
 ): ((c: Candidate) => number) | null {
-  return null;
+  const rules = state.rules;
+  if (state.phase === 'over' || twoPlayerUnsupported(rules)) return null;
+  if (mode === 'auto' && state.players !== 2) return null;
+  let sol: TwoPlayerSolution | null = loadTwoPlayer(rules, dir);
+  if (!sol && (mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES)) {
+    const s = twoPlayerSolution(rules, { dir });
+    sol = s instanceof TwoPlayerSolution ? s : null;
+  }
+  if (!sol) return null;
+  const me = state.current;
+  const mine = state.scores[me]! / UNIT;
+  const others = state.scores.filter((_, i) => i !== me);
+  const theirs = Math.max(...others) / UNIT;
+  if (!Number.isInteger(mine) || !Number.isInteger(theirs) || mine < 0 || theirs < 0) return null;
+  const final = sol.final;
+  if (state.finalRound && final) {
+    // The last turn: beat the leader's score (a tie shares the win).
+    const need = theirs - mine;
+    const min = sol.minFor(mine);
+    const tie = need >= min;
+    const w = tie ? need + 1 : min;
+    return (c) => {
+      const t = c.after.total / UNIT;
+      if (c.after.kind === 'roll') return final.roll(w - t, c.after.dice, tie);
+      return mine + t > theirs ? 1 : mine + t === theirs ? 0.5 : 0;
+    };
+  }
+  if (mine >= sol.T || theirs >= sol.T) return null;
+  const solution = sol;
+  return (c) => {
+    const t = c.after.total / UNIT;
+    return c.after.kind === 'roll'
+      ? solution.roll(mine, theirs, t, c.after.dice)
+      : solution.bankValue(mine, theirs, t, c.after.dice);
+  };
 }

@@ -8,3 +8,20 @@ export {
   type TurnSolveOptions,
 } from './turn.ts';
 export { solveLongRun, type LongRun } from './long-run.ts';
+export {
+  solveTwoPlayer,
+  twoPlayerUnsupported,
+  TwoPlayerSolution,
+  TWO_PLAYER_EXTRA_POINTS,
+  TWO_PLAYER_VERSION,
+  type SolverError,
+  type TwoPlayerOptions,
+} from './two-player.ts';
+export {
+  cacheDir,
+  estimatedStates,
+  loadTwoPlayer,
+  saveTwoPlayer,
+  solutionKey,
+  twoPlayerSolution,
+} from './cache.ts';

@@ -1,0 +1,587 @@
+import type { RuleSet } from '@zilch/engine';
+import { FinalTurn } from './final-turn.ts';
+import { flatGroups, type FlatGroups } from './groups-flat.ts';
+import { UNIT } from './outcomes.ts';
+
+/** Bumped whenever the solver's results could change; part of the cache key. */
+export const TWO_PLAYER_VERSION = 1;
+
+/** Default room above the target for the running total (points) in final-round games. */
+export const TWO_PLAYER_EXTRA_POINTS = 5_000;
+
+/** Why a rule set has no two-player solution. */
+export interface SolverError {
+  readonly code: 'UNSUPPORTED_RULES' | 'BAD_START';
+  readonly message: string;
+}
+
+/** Settings of a two-player solve. */
+export interface TwoPlayerOptions {
+  /** Room above the target for the running total (points); above it the player banks. */
+  readonly extraPoints?: number;
+  /** Called now and then with the fraction done (0..1). */
+  readonly onProgress?: (done: number) => void;
+}
+
+/** Why the two-player solver cannot take a rule set, or null when it can. */
+export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
+  const why = rules.hotDiceDoubling
+    ? 'Hot Dice extensions'
+    : rules.lockOnHotDice
+      ? 'the Ten Dice lock'
+      : rules.zilchPenalty
+        ? 'a zilch penalty'
+        : null;
+  return why
+    ? {
+        code: 'UNSUPPORTED_RULES',
+        message: `The two-player solver does not handle ${why}; use the expected-points advice.`,
+      }
+    : null;
+}
+
+/**
+ * Exact two-player win probabilities (a tie counts ½) for the player on turn, for every
+ * pair of scores below the target. Scores, totals and offers are in units of 50.
+ * `fresh(a, b)` is the value of starting a turn with nothing offered; with offers, the
+ * roll values `R(a, b, t, n)` for every total t ≤ b (what an offer can carry) are kept too.
+ */
+export class TwoPlayerSolution {
+  readonly rules: RuleSet;
+  readonly T: number;
+  readonly N: number;
+  /** Room above the target for the running total, in units. */
+  readonly E: number;
+  readonly withOffers: boolean;
+  readonly groups: FlatGroups;
+  readonly final: FinalTurn | null;
+  /** Roll values: with offers t = 0..b, n = 1..N per pair; else only R(a, b, 0, N). */
+  readonly store: Float64Array | Float32Array;
+  /** Whether totals far above the target reach a stationary value (see `stationaryFrom`). */
+  readonly stationary: boolean;
+  /** Decision states evaluated, and backward sweeps made. */
+  states = 0;
+  sweeps = 0;
+  /** Pairs that fell back on the cap (no stationary point within it). */
+  capped = 0;
+  seconds = 0;
+
+  constructor(rules: RuleSet, E: number, store: Float64Array | Float32Array | null = null) {
+    this.rules = rules;
+    this.T = rules.target / UNIT;
+    this.N = rules.dice;
+    this.E = rules.end === 'final-round' ? E : 0;
+    this.withOffers = rules.offers !== null;
+    this.stationary = rules.end === 'final-round' && rules.offers?.afterHotDice === true;
+    this.groups = flatGroups(rules);
+    const minMax = Math.max(rules.bankMinimum, rules.openingMinimum) / UNIT;
+    this.final =
+      rules.end === 'final-round'
+        ? new FinalTurn(this.groups, Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2)
+        : null;
+    this.store = store ?? new Float64Array(this.storeSize());
+  }
+
+  private storeSize(): number {
+    const { T, N } = this;
+    return this.withOffers ? T * ((T * (T + 1)) / 2) * N : T * T;
+  }
+
+  /** Index of R(a, b, t, n) in the store (t = 0, n = N without offers). */
+  at(a: number, b: number, t: number, n: number): number {
+    const { T, N } = this;
+    if (!this.withOffers) return a * T + b;
+    return a * ((T * (T + 1)) / 2) * N + ((b * (b + 1)) / 2) * N + t * N + n - 1;
+  }
+
+  /** Smallest bank in units for a player with this score (opening minimum until on the board). */
+  minFor(score: number): number {
+    const r = this.rules;
+    return Math.max(r.bankMinimum, score === 0 ? r.openingMinimum : 0) / UNIT;
+  }
+
+  /** Value of a fresh turn (no offer) for the player on turn with score a against b. */
+  fresh(a: number, b: number): number {
+    return this.store[this.at(a, b, 0, this.N)]!;
+  }
+
+  /** Value for the player on turn at (a, b) of choosing between fresh and an offer (t, n). */
+  choose(a: number, b: number, offerT: number, offerN: number): number {
+    const f = this.fresh(a, b);
+    if (offerN <= 0) return f;
+    const i = this.store[this.at(a, b, offerT, offerN)]!;
+    return i > f ? i : f;
+  }
+
+  /** What a bank passes on: dice of the offer, or 0 when there is none. */
+  offerDice(n: number): number {
+    const o = this.rules.offers;
+    return o && (o.afterHotDice || n < this.N) ? n : 0;
+  }
+
+  /** Value for the banker of banking t units with n dice available at (a, b). */
+  bankValue(a: number, b: number, t: number, n: number): number {
+    const ap = a + t;
+    const on = this.offerDice(n);
+    if (ap >= this.T) {
+      if (!this.final) return 1;
+      return 1 - this.final.value(ap - b, this.minFor(b), t, on);
+    }
+    return 1 - this.choose(b, ap, t, on);
+  }
+
+  /**
+   * First total from which a pair's table is constant in the total, or null. Above the
+   * target a bank leaves the opponent max(fresh, inherit): inheriting needs a − b + 1 more
+   * whatever the total, while a fresh start needs the whole lead and only gets harder. Once
+   * a fresh start is worth no more than inheriting with any number of dice, bank values,
+   * and so all values, no longer depend on the total.
+   */
+  stationaryFrom(a: number, b: number): number | null {
+    if (!this.stationary || !this.final) return null;
+    const d = a - b;
+    const minB = this.minFor(b);
+    let t = Math.max(this.T - a, minB - d, this.minFor(a), 1);
+    const lowest = this.final.lowestInherit(d + 1, true);
+    const dStar = this.final.firstAtMost(lowest, true, t + d + 1);
+    if (dStar === null) return null;
+    t = Math.max(t, dStar - 1 - d);
+    return t > this.top(a) ? null : t;
+  }
+
+  private readonly tables = new Map<number, PairTable>();
+
+  /** The decision table of a pair of scores at its solved zilch value (a few kept). */
+  table(a: number, b: number): PairTable {
+    const id = a * 65536 + b;
+    let tab = this.tables.get(id);
+    if (!tab) {
+      tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
+      tab.setup(a, b);
+      tab.sweep(1 - this.fresh(b, a));
+      if (this.tables.size >= 8) this.tables.delete(this.tables.keys().next().value as number);
+      this.tables.set(id, tab);
+    }
+    return tab;
+  }
+
+  /** Value of rolling for the player on turn at (a, b) with total t and n dice (units). */
+  roll(a: number, b: number, t: number, n: number): number {
+    if (!this.final && a + t >= this.T && t >= this.minFor(a)) {
+      // Any keep wins at once; a zilch hands the opponent a fresh turn.
+      const pz = this.groups.zilch[n]!;
+      return 1 - pz + pz * (1 - this.fresh(b, a));
+    }
+    const tab = this.table(a, b);
+    // Above the cap the solver banks, so that is what rolling is worth there.
+    if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n);
+    return tab.roll(t, n);
+  }
+
+  /** Highest total (units) the table for a player with score a computes before forcing a bank. */
+  top(a: number): number {
+    if (this.final) return this.T + this.E - a;
+    // With offers every total up to the opponent's score must be known (T − 1 covers it).
+    return Math.max(this.T - a, this.minFor(a), this.withOffers ? this.T - 1 : 0);
+  }
+}
+
+/**
+ * The decision table of one pair of scores (a on turn, b waiting), row t = running total,
+ * column n − 1 = dice available. Along with each value it carries its slope in the zilch
+ * value z (the chance to end the turn in a zilch, between 0 and 1), so a Newton step can
+ * solve the zilch cycle, and the smallest gap between a chosen option and any other.
+ */
+class PairTable {
+  a = 0;
+  b = 0;
+  /** Last row computed by the sweep; rows above are stationary or forced banks. */
+  top = 0;
+  stat = false;
+  /** Zilch value of the current values, R(0, N) there and its slope. */
+  z = 0;
+  f = 0;
+  fp = 0;
+  /** Per row: how far z may move before a decision in the row could change. */
+  private readonly rowCrit: Float64Array;
+  private statCrit = Infinity;
+  readonly D: Float64Array;
+  readonly S: Float64Array;
+  readonly R: Float64Array;
+  readonly SR: Float64Array;
+  readonly B: Float64Array;
+  private readonly bankC: Float64Array;
+  private readonly v: Float64Array;
+  private readonly sv: Float64Array;
+  private readonly rInf: Float64Array;
+  private readonly srInf: Float64Array;
+  private readonly rollPol: Uint8Array;
+
+  constructor(
+    private readonly sol: TwoPlayerSolution,
+    rows: number,
+  ) {
+    const N = sol.N;
+    this.D = new Float64Array(rows * N);
+    this.S = new Float64Array(rows * N);
+    this.R = new Float64Array(rows * N);
+    this.SR = new Float64Array(rows * N);
+    this.B = new Float64Array(rows * N);
+    this.rowCrit = new Float64Array(rows);
+    this.bankC = new Float64Array(N + 1);
+    this.v = new Float64Array(N + 1);
+    this.sv = new Float64Array(N + 1);
+    this.rInf = new Float64Array(N + 1);
+    this.srInf = new Float64Array(N + 1);
+    this.rollPol = new Uint8Array(N + 1);
+  }
+
+  /** Prepares the table of (a, b): bank values, which do not depend on z. */
+  setup(a: number, b: number): void {
+    const sol = this.sol;
+    const N = sol.N;
+    this.a = a;
+    this.b = b;
+    const from = sol.stationaryFrom(a, b);
+    this.stat = from !== null;
+    if (!this.stat && sol.stationary) sol.capped++;
+    this.top = from === null ? sol.top(a) : from - 1;
+    const min = sol.minFor(a);
+    const hi = this.top + sol.groups.maxGain;
+    const last = this.stat ? this.top : hi;
+    for (let t = 0; t <= last; t++)
+      for (let n = 1; n <= N; n++)
+        this.B[t * N + n - 1] = t >= min && t > 0 ? sol.bankValue(a, b, t, n) : -1;
+    if (this.stat) for (let n = 1; n <= N; n++) this.bankC[n] = sol.bankValue(a, b, from!, n);
+    else
+      for (let t = this.top + 1; t <= hi; t++)
+        for (let n = 1; n <= N; n++) {
+          const i = t * N + n - 1;
+          this.D[i] = this.B[i]!;
+          this.S[i] = 0;
+        }
+  }
+
+  /** A full backward sweep at zilch value z. */
+  sweep(z: number): void {
+    const sol = this.sol;
+    const N = sol.N;
+    const top = this.top;
+    this.statCrit = Infinity;
+    if (this.stat) {
+      this.statCrit = this.stationaryValues(z);
+      for (let t = top + 1; t <= top + sol.groups.maxGain; t++)
+        for (let n = 1; n <= N; n++) {
+          this.D[t * N + n - 1] = this.v[n]!;
+          this.S[t * N + n - 1] = this.sv[n]!;
+        }
+    }
+    this.sweepRows(z, top);
+  }
+
+  /**
+   * Brings the table to zilch value z: rows whose decisions all stand are moved along their
+   * slopes, and only the rows from the highest one that could change are swept again.
+   */
+  settle(z: number): void {
+    const dz = z - this.z;
+    if (dz === 0) return;
+    const m = Math.abs(dz) + SAFE;
+    if (m >= STEP || m >= this.statCrit) return this.sweep(z);
+    let k = this.top;
+    while (k >= 0 && this.rowCrit[k]! > m) k--;
+    const N = this.sol.N;
+    const { D, S, R, SR } = this;
+    const hi = this.stat ? this.top + this.sol.groups.maxGain : this.top;
+    for (let i = (k + 1) * N; i < (hi + 1) * N; i++) {
+      D[i] = D[i]! + S[i]! * dz;
+      R[i] = R[i]! + SR[i]! * dz;
+    }
+    if (this.stat)
+      for (let n = 1; n <= N; n++) {
+        this.v[n] = this.v[n]! + this.sv[n]! * dz;
+        this.rInf[n] = this.rInf[n]! + this.srInf[n]! * dz;
+      }
+    if (k >= 0) this.sweepRows(z, k);
+    else {
+      this.z = z;
+      this.f = R[N - 1]!;
+    }
+  }
+
+  /** Sweeps rows `from` down to 0 at zilch value z (rows above are already at z). */
+  private sweepRows(z: number, from: number): void {
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const { D, S, R, SR, B, rowCrit } = this;
+    const { gFrom, oFrom, off, prob, zilch } = g;
+    const top = from;
+    // Running minimum from the top: rowCrit[t] is the smallest critical move of rows ≥ t,
+    // so options whose gap already exceeds it need no closer look.
+    let minGap = from < this.top ? rowCrit[from + 1]! : Math.min(STEP, this.statCrit);
+    for (let t = top; t >= 0; t--) {
+      const base = t * N;
+      for (let n = 1; n <= N; n++) {
+        let v = zilch[n]! * z;
+        let sl = zilch[n]!;
+        const gEnd = gFrom[n + 1]!;
+        for (let k = gFrom[n]!; k < gEnd; k++) {
+          let best = -1;
+          let second = -1;
+          let bi = 0;
+          const oFirst = oFrom[k]!;
+          const oEnd = oFrom[k + 1]!;
+          for (let j = oFirst; j < oEnd; j++) {
+            const idx = base + off[j]!;
+            const w = D[idx]!;
+            if (w > best) {
+              second = best;
+              best = w;
+              bi = idx;
+              // An exact tie moving at the same slope is no competitor (stationary rows).
+            } else if (w > second && (w < best || S[idx] !== S[bi])) second = w;
+          }
+          const sb = S[bi]!;
+          if (best - second < minGap) {
+            // A close call: how far may z move before another option overtakes?
+            for (let j = oFirst; j < oEnd; j++) {
+              const idx = base + off[j]!;
+              const ds = S[idx]! - sb;
+              const ads = ds < 0 ? -ds : ds;
+              if (ads > SLOPE_EPS && best - D[idx]! < minGap * ads) minGap = (best - D[idx]!) / ads;
+            }
+          }
+          const p = prob[k]!;
+          v += p * best;
+          sl += p * sb;
+        }
+        const i = base + n - 1;
+        R[i] = v;
+        SR[i] = sl;
+        const bank = B[i]!;
+        if (bank >= v) {
+          D[i] = bank;
+          S[i] = 0;
+        } else {
+          D[i] = v;
+          S[i] = sl;
+        }
+        if (bank > -1 && sl > SLOPE_EPS) {
+          const c = (bank > v ? bank - v : v - bank) / sl;
+          if (c < minGap) minGap = c;
+        }
+      }
+      rowCrit[t] = minGap;
+    }
+    this.z = z;
+    this.f = R[N - 1]!;
+    this.fp = SR[N - 1]!;
+    sol.states += (top + 1) * N;
+    sol.sweeps += (top + 1) / (this.top + 1);
+  }
+
+  /**
+   * Values of the stationary rows at zilch value z by policy iteration over the dice count
+   * (gains no longer matter there); returns the smallest gap of its decisions.
+   */
+  private stationaryValues(z: number): number {
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const { v, sv, bankC, rollPol } = this;
+    for (let n = 1; n <= N; n++) {
+      v[n] = bankC[n]!;
+      sv[n] = 0;
+      rollPol[n] = 0;
+    }
+    let gap = Infinity;
+    // Each group's choice of next dice count, re-chosen at every improvement step.
+    const pick = new Int32Array(g.prob.length);
+    for (let iter = 0; iter < 100; iter++) {
+      let changed = false;
+      gap = Infinity;
+      for (let n = 1; n <= N; n++) {
+        let r = g.zilch[n]! * z;
+        for (let k = g.gFrom[n]!; k < g.gFrom[n + 1]!; k++) {
+          let best = -1;
+          let bn = 0;
+          for (let j = g.oFrom[k]!; j < g.oFrom[k + 1]!; j++) {
+            const nx = g.next[j]!;
+            const w = v[nx]!;
+            if (w > best) {
+              best = w;
+              bn = nx;
+            }
+          }
+          for (let j = g.oFrom[k]!; j < g.oFrom[k + 1]!; j++) {
+            const nx = g.next[j]!;
+            const ds = Math.abs(sv[nx]! - sv[bn]!);
+            if (ds > SLOPE_EPS) gap = Math.min(gap, (best - v[nx]!) / ds);
+          }
+          if (pick[k] !== bn && v[bn]! > v[pick[k]!]! + 1e-15) changed = true;
+          if (v[bn]! > v[pick[k]!]! + 1e-15 || pick[k] === 0) pick[k] = bn;
+          r += g.prob[k]! * best;
+        }
+        const roll = r > bankC[n]! + 1e-15 ? 1 : 0;
+        if (roll !== rollPol[n]) changed = true;
+        rollPol[n] = roll;
+        let sr = g.zilch[n]!;
+        for (let k = g.gFrom[n]!; k < g.gFrom[n + 1]!; k++) sr += g.prob[k]! * sv[pick[k]!]!;
+        if (sr > SLOPE_EPS) gap = Math.min(gap, Math.abs(r - bankC[n]!) / sr);
+      }
+      if (!changed && iter > 0) break;
+      this.evaluate(z, pick);
+    }
+    for (let n = 1; n <= N; n++) {
+      let r = g.zilch[n]! * z;
+      let sr = g.zilch[n]!;
+      for (let k = g.gFrom[n]!; k < g.gFrom[n + 1]!; k++) {
+        r += g.prob[k]! * v[pick[k]!]!;
+        sr += g.prob[k]! * sv[pick[k]!]!;
+      }
+      this.rInf[n] = r;
+      this.srInf[n] = sr;
+    }
+    return gap;
+  }
+
+  /** Solves the linear system of a fixed stationary policy for values and slopes. */
+  private evaluate(z: number, pick: Int32Array): void {
+    const g = this.sol.groups;
+    const N = this.sol.N;
+    // Rows: v_n − Σ p v_next = zilch·z (roll) or v_n = bank; two right-hand sides.
+    const M: number[][] = [];
+    for (let n = 1; n <= N; n++) {
+      const row = new Array<number>(N + 2).fill(0);
+      row[n - 1] = 1;
+      if (this.rollPol[n]) {
+        for (let k = g.gFrom[n]!; k < g.gFrom[n + 1]!; k++) row[pick[k]! - 1]! -= g.prob[k]!;
+        row[N] = g.zilch[n]! * z;
+        row[N + 1] = g.zilch[n]!;
+      } else row[N] = this.bankC[n]!;
+      M.push(row);
+    }
+    for (let c = 0; c < N; c++) {
+      let p = c;
+      for (let r = c + 1; r < N; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[p]![c]!)) p = r;
+      [M[c], M[p]] = [M[p]!, M[c]!];
+      for (let r = 0; r < N; r++) {
+        if (r === c) continue;
+        const f = M[r]![c]! / M[c]![c]!;
+        if (f !== 0) for (let k = c; k < N + 2; k++) M[r]![k]! -= f * M[c]![k]!;
+      }
+    }
+    for (let n = 1; n <= N; n++) {
+      this.v[n] = M[n - 1]![N]! / M[n - 1]![n - 1]!;
+      this.sv[n] = M[n - 1]![N + 1]! / M[n - 1]![n - 1]!;
+    }
+  }
+
+  /** Roll value at row t, column n (stationary rows included). */
+  roll(t: number, n: number): number {
+    return t > this.top ? this.rInf[n]! : this.R[t * this.sol.N + n - 1]!;
+  }
+}
+
+/**
+ * Solves a rule set for two players. Pairs of scores are taken in order of decreasing sum:
+ * a bank raises the sum, so everything a pair needs is known except the zilch cycle
+ * between (a, b) and (b, a): a fixed point x = f(1 − y), y = g(1 − x) of convex
+ * piecewise-linear functions. One sweep at a guess gives values and slopes; a Newton step
+ * gives the fixed point, and if no decision of the sweep was closer than the step moves z
+ * (slopes lie in [0, 1]), the policy cannot change, so the values are exact after moving
+ * along their slopes. Otherwise another sweep is made at the new point.
+ */
+export function solveTwoPlayer(
+  rules: RuleSet,
+  opts: TwoPlayerOptions = {},
+): TwoPlayerSolution | SolverError {
+  const bad = twoPlayerUnsupported(rules);
+  if (bad) return bad;
+  const started = performance.now();
+  const E = Math.round((opts.extraPoints ?? TWO_PLAYER_EXTRA_POINTS) / UNIT);
+  const sol = new TwoPlayerSolution(rules, E);
+  const T = sol.T;
+  const rows = sol.top(0) + sol.groups.maxGain + 2;
+  const A = new PairTable(sol, rows);
+  const B = new PairTable(sol, rows);
+  const totalPairs = T * T;
+  let donePairs = 0;
+  let lastReport = 0;
+  for (let s = 2 * T - 2; s >= 0; s--) {
+    for (let a = Math.max(0, s - T + 1); a <= Math.min(T - 1, s); a++) {
+      const b = s - a;
+      if (a > b) continue;
+      solvePair(sol, a, b, A, B);
+      donePairs += a === b ? 1 : 2;
+    }
+    if (opts.onProgress && donePairs - lastReport > totalPairs / 200) {
+      lastReport = donePairs;
+      opts.onProgress(donePairs / totalPairs);
+    }
+  }
+  opts.onProgress?.(1);
+  sol.seconds = (performance.now() - started) / 1000;
+  return sol;
+}
+
+const TOL = 1e-13;
+const SAFE = 1e-13;
+/** Largest move of z trusted without a new sweep; closer calls than this are checked one by one. */
+const STEP = 1e-3;
+/** Slopes closer than this count as equal (the values then move together). */
+const SLOPE_EPS = 1e-12;
+
+function solvePair(sol: TwoPlayerSolution, a: number, b: number, A: PairTable, B: PairTable): void {
+  A.setup(a, b);
+  let x = guess(sol, a, b);
+  if (a === b) {
+    A.sweep(1 - x);
+    // x = f(1 − x): Newton on the tangent f(z) ≈ A.f + A.fp (z − A.z).
+    for (let it = 0; it < 50 && Math.abs(A.f - x) >= TOL; it++) {
+      x = (A.f + A.fp * (1 - A.z)) / (1 + A.fp);
+      A.settle(1 - x);
+    }
+    keep(sol, a, b, A);
+    return;
+  }
+  B.setup(b, a);
+  let y = guess(sol, b, a);
+  A.sweep(1 - y);
+  B.sweep(1 - x);
+  for (let it = 0; it < 50; it++) {
+    if (Math.abs(A.f - x) < TOL && Math.abs(B.f - y) < TOL) break;
+    // x = fA + fA'(1 − y − zA), y = fB + fB'(1 − x − zB), solved together.
+    const cA = A.f + A.fp * (1 - A.z);
+    const cB = B.f + B.fp * (1 - B.z);
+    x = (cA - A.fp * cB) / (1 - A.fp * B.fp);
+    y = cB - B.fp * x;
+    A.settle(1 - y);
+    B.settle(1 - x);
+  }
+  keep(sol, a, b, A);
+  keep(sol, b, a, B);
+}
+
+/** A starting guess for the fresh value of (a, b) from solved neighbours. */
+function guess(sol: TwoPlayerSolution, a: number, b: number): number {
+  const T = sol.T;
+  if (a + 1 < T && b + 1 < T)
+    return sol.fresh(a + 1, b) + sol.fresh(a, b + 1) - sol.fresh(a + 1, b + 1);
+  if (b + 1 < T) return sol.fresh(a, b + 1);
+  if (a + 1 < T) return sol.fresh(a + 1, b);
+  return 0.5;
+}
+
+/** Copies the roll values an offer can reach (t ≤ b) into the store. */
+function keep(sol: TwoPlayerSolution, a: number, b: number, tab: PairTable): void {
+  const N = sol.N;
+  if (!sol.withOffers) {
+    sol.store[sol.at(a, b, 0, N)] = tab.roll(0, N);
+    return;
+  }
+  const at = sol.at(a, b, 0, 1);
+  for (let t = 0; t <= b; t++)
+    for (let n = 1; n <= N; n++) sol.store[at + t * N + n - 1] = tab.roll(t, n);
+}
