@@ -187,7 +187,9 @@ export function applyAction(state: GameState, action: Action, dice: DiceSource):
   }
   const s = cloneState(state);
   const events: GameEvent[] = [];
-  const emit = (e: GameEvent): void => void events.push(e);
+  // A bound push rather than an arrow: under tsx (keepNames) a named arrow made per call is
+  // wrapped in a name-setting helper that costs more than the whole action.
+  const emit: core.Emit = events.push.bind(events);
   switch (action.type) {
     case 'fresh':
       core.choose(s, false, emit);

@@ -17,14 +17,23 @@ export interface KeepChoice {
   readonly canBank: boolean;
 }
 
-/** Positions of the first dice in `roll` that make up the option's faces. */
+/** Positions of the first dice in `roll` that make up the option's faces (-1 for a face not there). */
 export function positionsFor(roll: readonly number[], keep: readonly number[]): number[] {
-  const used = new Array<boolean>(roll.length).fill(false);
-  return keep.map((face) => {
-    const i = roll.findIndex((f, j) => f === face && !used[j]);
-    used[i] = true;
-    return i;
-  });
+  // Plain loops and a bit mask of used dice (at most 10): bots call this for every keep.
+  const out = new Array<number>(keep.length);
+  let used = 0;
+  for (let k = 0; k < keep.length; k++) {
+    let at = -1;
+    for (let j = 0; j < roll.length; j++) {
+      if (roll[j] === keep[k] && !(used & (1 << j))) {
+        at = j;
+        used |= 1 << j;
+        break;
+      }
+    }
+    out[k] = at;
+  }
+  return out;
 }
 
 /** Every selection the player may keep from the roll in front of them, best first. */
