@@ -58,24 +58,26 @@ test('time to first render of the table on localhost', async ({ page, request })
   for (let i = 0; i < 3; i++) {
     await page.goto(`/t/${gameId}`);
     await expect(page.getByTestId('table')).toBeVisible();
-    times.push((await page.evaluate('performance.now()')) as number);
+    times.push(await markOf(page));
   }
   const cold = await page.context().browser()!.newContext();
   const fresh = await cold.newPage();
   await holdToken(fresh, gameId, 0, token);
   await fresh.goto(`/t/${gameId}`);
   await expect(fresh.getByTestId('table')).toBeVisible();
-  const coldMs = (await fresh.evaluate('performance.now()')) as number;
+  const coldMs = await markOf(fresh);
   await cold.close();
   const figure = {
     tableFirstRenderMs: { cold: Math.round(coldMs), warm: times.map(Math.round) },
-    measured: 'navigation start → [data-testid=table] visible, Chromium on localhost',
+    measured:
+      "navigation start → the table's first render (performance mark 'zilch:table-visible'), Chromium on localhost",
   };
   mkdirSync('test-results', { recursive: true });
   writeFileSync(join('test-results', 'first-render.json'), JSON.stringify(figure, null, 2));
   console.log(
     `time to first render of the table: cold ${figure.tableFirstRenderMs.cold} ms, warm ${figure.tableFirstRenderMs.warm.join('/')} ms`,
   );
+  expect(coldMs).toBeGreaterThan(0);
   expect(coldMs).toBeLessThan(5000);
 });
 
@@ -112,6 +114,13 @@ test('fairness page of a fair game: seed, commitment and every roll verified', a
   await expect(page.getByTestId('game-over')).toBeVisible();
   await expect(page.getByText('spectating')).toBeVisible();
 });
+
+/** Milliseconds from navigation start to the app's own mark of the table's first render. */
+async function markOf(page: import('@playwright/test').Page): Promise<number> {
+  return (await page.evaluate(
+    "performance.getEntriesByName('zilch:table-visible')[0]?.startTime ?? -1",
+  )) as number;
+}
 
 async function rules(request: import('@playwright/test').APIRequestContext) {
   const r = await request.get('/api/rules');

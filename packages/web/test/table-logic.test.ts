@@ -131,7 +131,7 @@ describe('turn log and banners', () => {
   it('shows the zilch rather than the hot dice that came before it', () => {
     const b = bannerFor(events, (s) => ['Ann', 'Bo'][s]!, 6);
     expect(b?.kind).toBe('zilch');
-    expect(b?.detail).toContain('Ann loses 1500');
+    expect(b?.detail).toContain('Ann loses 1,500');
     expect(bannerFor(events.slice(0, 4), String, 6)?.kind).toBe('hot');
   });
 });

@@ -144,16 +144,18 @@ function Field(props: {
     case 'boolean':
       return (
         <div className="field">
-          <label className="check field-main">
-            <input
-              type="checkbox"
-              id={id}
-              checked={value === true}
-              aria-describedby={described}
-              onChange={(e) => onChange(e.target.checked)}
-            />{' '}
-            {label}
-          </label>
+          <div className="field-main">
+            <label className="check">
+              <input
+                type="checkbox"
+                id={id}
+                checked={value === true}
+                aria-describedby={described}
+                onChange={(e) => onChange(e.target.checked)}
+              />{' '}
+              {label}
+            </label>
+          </div>
           {help}
         </div>
       );
@@ -330,59 +332,63 @@ function Straights({ id, value, onChange, label, help }: Sub) {
   return (
     <fieldset className="field">
       <legend>{label}</legend>
-      <ul className="straights">
-        {list.map((s, i) => (
-          <li key={i}>
-            <label className="mini">
-              <span>Faces</span>
-              <input
-                id={`${id}-${i}-faces`}
-                value={s.faces.join('-')}
-                onChange={(e) =>
-                  onChange(
-                    list.map((x, j) =>
-                      j === i
-                        ? {
-                            ...x,
-                            faces: e.target.value
-                              .split(/[^1-6]+/)
-                              .filter(Boolean)
-                              .map(Number),
-                          }
-                        : x,
-                    ),
-                  )
-                }
-              />
-            </label>
-            <label className="mini">
-              <span>Points</span>
-              <NumberInput
-                id={`${id}-${i}-points`}
-                value={s.points}
-                step={50}
-                min={0}
-                onChange={(v) => onChange(list.map((x, j) => (j === i ? { ...x, points: v } : x)))}
-              />
-            </label>
-            <button
-              type="button"
-              className="btn small ghost"
-              aria-label={`Remove straight ${s.faces.join('-')}`}
-              onClick={() => onChange(list.filter((_, j) => j !== i))}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        className="btn small"
-        onClick={() => onChange([...list, { faces: [1, 2, 3, 4, 5, 6], points: 1500 }])}
-      >
-        Add a straight
-      </button>
+      <div>
+        <ul className="straights">
+          {list.map((s, i) => (
+            <li key={i}>
+              <label className="mini">
+                <span>Faces</span>
+                <input
+                  id={`${id}-${i}-faces`}
+                  value={s.faces.join('-')}
+                  onChange={(e) =>
+                    onChange(
+                      list.map((x, j) =>
+                        j === i
+                          ? {
+                              ...x,
+                              faces: e.target.value
+                                .split(/[^1-6]+/)
+                                .filter(Boolean)
+                                .map(Number),
+                            }
+                          : x,
+                      ),
+                    )
+                  }
+                />
+              </label>
+              <label className="mini">
+                <span>Points</span>
+                <NumberInput
+                  id={`${id}-${i}-points`}
+                  value={s.points}
+                  step={50}
+                  min={0}
+                  onChange={(v) =>
+                    onChange(list.map((x, j) => (j === i ? { ...x, points: v } : x)))
+                  }
+                />
+              </label>
+              <button
+                type="button"
+                className="btn small ghost"
+                aria-label={`Remove straight ${s.faces.join('-')}`}
+                onClick={() => onChange(list.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => onChange([...list, { faces: [1, 2, 3, 4, 5, 6], points: 1500 }])}
+        >
+          Add a straight
+        </button>
+      </div>
       {help}
     </fieldset>
   );

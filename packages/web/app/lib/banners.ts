@@ -7,6 +7,8 @@ export interface BannerInfo {
   detail: string;
 }
 
+const n = (x: number): string => x.toLocaleString('en-US');
+
 const RANK: BannerInfo['kind'][] = ['over', 'final', 'penalty', 'zilch', 'hot', 'offer', 'bank'];
 
 /** The most important banner among an update's events, or null. */
@@ -36,7 +38,7 @@ export function bannerFor(
         found.push({
           kind: 'penalty',
           title: 'Penalty',
-          detail: `${name(e.seat)} loses ${e.points} points for zilches in a row.`,
+          detail: `${name(e.seat)} loses ${n(e.points)} points for zilches in a row.`,
         });
         break;
       case 'zilch':
@@ -45,8 +47,8 @@ export function bannerFor(
           title: 'Zilch!',
           detail:
             e.locked > 0
-              ? `Nothing scored. ${name(e.seat)} keeps the ${e.locked} locked points.`
-              : `Nothing scored. ${name(e.seat)} loses ${e.lost} points this turn.`,
+              ? `Nothing scored. ${name(e.seat)} keeps the ${n(e.locked)} locked points.`
+              : `Nothing scored. ${name(e.seat)} loses ${n(e.lost)} points this turn.`,
         });
         break;
       case 'hot-dice':
@@ -60,14 +62,14 @@ export function bannerFor(
         found.push({
           kind: 'offer',
           title: 'Offer',
-          detail: `${name(e.to)} may inherit ${e.points} points with ${e.dice} ${e.dice === 1 ? 'die' : 'dice'}.`,
+          detail: `${name(e.to)} may inherit ${n(e.points)} points with ${e.dice} ${e.dice === 1 ? 'die' : 'dice'}.`,
         });
         break;
       case 'banked':
         found.push({
           kind: 'bank',
           title: 'Banked',
-          detail: `${name(e.seat)} banks ${e.points} (score ${e.score}).`,
+          detail: `${name(e.seat)} banks ${n(e.points)} (score ${n(e.score)}).`,
         });
         break;
       default:

@@ -1,7 +1,7 @@
 import type { GameEvent } from '@zilch/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { getLog, postAction } from './api.ts';
+import { getGame, getLog, postAction } from './api.ts';
 import { eventsUpTo } from './events.ts';
 import { clientId } from './ids.ts';
 import { err, ok, type Result } from './result.ts';
@@ -74,6 +74,13 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       const base = eventsUpTo(log.value.log, log.value.seqs, view.seq);
       setSt((s) => ({ ...s, base }));
     };
+    // The HTTP view usually arrives before the socket handshake: show the table from it at once.
+    void getGame(gameId, joinToken).then((r) => {
+      if (!alive || !r.ok || versionRef.current >= (r.value.version ?? 0)) return;
+      versionRef.current = r.value.version ?? -1;
+      seqRef.current = r.value.seq;
+      setSt((s) => (s.view ? s : { ...s, view: r.value }));
+    });
     socket.on('connect', () => void join());
     socket.on('disconnect', () => alive && setSt((s) => ({ ...s, connected: false })));
     socket.on('update', (u: Update) => {

@@ -115,7 +115,7 @@ export function CreatePage() {
           </div>
           <details className="house-rules">
             <summary>House rules {modified ? '(changed)' : '(as the preset)'}</summary>
-            <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds']} />
+            <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds', 'target']} />
             {modified && (
               <button
                 type="button"
@@ -248,7 +248,7 @@ export function CreatePage() {
               Add a bot
             </button>
           </div>
-          <fieldset className="field">
+          <fieldset className="field stack">
             <legend>Who plays on this device?</legend>
             <label className="check">
               <input type="radio" name="who" checked={who === 'me'} onChange={() => setWho('me')} />{' '}

@@ -1,6 +1,7 @@
 import { PRESET_IDS, PRESETS } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { Cube } from '../components/Die.tsx';
 import { getGame } from '../lib/api.ts';
 import { quickGame } from '../lib/seating.ts';
 import { forgetGame, heldGames, savedName } from '../lib/storage.ts';
@@ -22,6 +23,13 @@ export function HomePage() {
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-dice" aria-hidden="true">
+          {[1, 5, 1, 5, 3].map((f, i) => (
+            <span key={i} className={`hero-die d${i}`}>
+              <Cube face={f} spin={0} />
+            </span>
+          ))}
+        </div>
         <h1 id="hero-title">Roll six dice. Keep what scores. Know when to stop.</h1>
         <p className="lede">
           Zilch is the push-your-luck dice game: bank your points before a roll with nothing scoring
@@ -55,6 +63,23 @@ export function HomePage() {
         )}
       </section>
       <MyGames />
+      <section aria-labelledby="how-title" className="card how">
+        <h2 id="how-title">How a turn goes</h2>
+        <ol className="steps">
+          <li>
+            <strong>Roll</strong> the dice. Something must score: a 1 is 100, a 5 is 50, three of a
+            kind and straights score more.
+          </li>
+          <li>
+            <strong>Keep</strong> at least one scoring die, then roll the rest — or{' '}
+            <strong>bank</strong> your running total.
+          </li>
+          <li>
+            A roll with nothing scoring is a <strong>zilch</strong>: the turn&apos;s points are
+            gone. Every die scored? <strong>Hot dice</strong>: roll them all again.
+          </li>
+        </ol>
+      </section>
       <section aria-labelledby="rules-title" className="card">
         <h2 id="rules-title">Rule sets</h2>
         <ul className="preset-list">

@@ -170,6 +170,13 @@ function Playing(p: PlayingProps) {
   const rollRef = useRef<HTMLButtonElement>(null);
   const bankRef = useRef<HTMLButtonElement>(null);
 
+  // A figure for the report: navigation start → the table first rendered (read by the e2e test).
+  useEffect(() => {
+    if (performance.getEntriesByName('zilch:table-visible').length === 0) {
+      performance.mark('zilch:table-visible');
+    }
+  }, []);
+
   // A new position clears the selection.
   const posKey = `${view.seq}`;
   useEffect(() => setSelected([]), [posKey]);
@@ -388,7 +395,7 @@ function Playing(p: PlayingProps) {
               </p>
             )}
 
-            {!spectator && playing && (
+            {!spectator && playing && s.phase !== 'choose' && (
               <div className="controls">
                 <div className="control">
                   <button
