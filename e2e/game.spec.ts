@@ -51,6 +51,8 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
 
   await alice.getByRole('button', { name: 'Go to the table' }).click();
   await expect(alice.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
+  // The creator can copy the invite again from the table while the seat is empty.
+  await expect(alice.getByTestId('waiting-invite-1')).toHaveValue(invite);
 
   await watcher.goto(watch);
   await bob.goto(invite);

@@ -28,6 +28,11 @@ test('keyboard only: start a bot game, roll, choose dice and bank without a mous
   await forceDice(request, gameId, [[1, 5, 2, 2, 3, 6]]);
   await page.keyboard.press('r');
   await expect(page.getByRole('button', { name: 'Die 1: one' })).toBeVisible();
+  // The dice tumble when motion is allowed (the 375 px test checks they do not under reduced motion).
+  const animation = await page.evaluate(
+    "getComputedStyle(document.querySelector('.cube.rolling')).animationName",
+  );
+  expect(animation).toBe('tumble');
   await page.keyboard.press('1');
   await expect(page.getByRole('button', { name: 'Die 1: one, selected' })).toBeVisible();
   // Dice are buttons too: Tab to the second die and toggle it with Space.

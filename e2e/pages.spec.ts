@@ -24,7 +24,11 @@ test('home, rules for every preset and an unknown page pass axe', async ({ page 
 });
 
 test('375 px wide: the lobby and the table are usable on a phone', async ({ browser, request }) => {
-  const ctx = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  const ctx = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
   const page = await ctx.newPage();
   await page.goto('/');
   await expectAccessible(page, 'home at 375 px');
@@ -41,6 +45,11 @@ test('375 px wide: the lobby and the table are usable on a phone', async ({ brow
   await page.getByRole('button', { name: 'Die 1: one' }).tap();
   await page.getByRole('button', { name: 'Die 3: five' }).tap();
   await expect(page.getByTestId('selection')).toContainText('+150');
+  // Under prefers-reduced-motion the dice land without tumbling.
+  const animation = await page.evaluate(
+    "getComputedStyle(document.querySelector('.cube.rolling')).animationName",
+  );
+  expect(animation).toBe('none');
   const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
   expect(overflow, 'no horizontal scrolling at 375 px').toBe(false);
   await expectAccessible(page, 'table at 375 px');

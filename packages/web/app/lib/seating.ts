@@ -1,7 +1,7 @@
 import { DEFAULT_PRESET } from '@zilch/engine';
 import { claimSeat, createGame, type CreateRequest } from './api.ts';
 import { err, ok, type Result } from './result.ts';
-import { holdSeat, holdSpectator, saveName } from './storage.ts';
+import { holdInvites, holdSeat, holdSpectator, saveName } from './storage.ts';
 import type { BotId, Created } from './wire.ts';
 
 /** The bot a quick game is played against. */
@@ -23,6 +23,10 @@ export async function createAndSit(
     if (!claimed.ok) return claimed;
     holdSeat(c.gameId, claimed.value.seat, token);
   }
+  const taken = new Set(sit.map((s) => s.seat));
+  const invites: Record<number, string> = {};
+  for (const s of c.seats) if (s.token && !taken.has(s.seat)) invites[s.seat] = s.token;
+  if (Object.keys(invites).length) holdInvites(c.gameId, invites);
   return ok(c);
 }
 

@@ -3,6 +3,8 @@ export interface HeldGame {
   id: string;
   tokens: Record<number, string>;
   spectatorToken?: string;
+  /** Invite tokens of seats this device created but did not take, so the links can be copied again. */
+  invites?: Record<number, string>;
   savedAt: number;
 }
 
@@ -52,6 +54,15 @@ export function holdSpectator(id: string, token: string): void {
   const all = readAll();
   const g = all[id] ?? { id, tokens: {}, savedAt: Date.now() };
   g.spectatorToken = token;
+  all[id] = g;
+  writeAll(all);
+}
+
+/** Remembers the invite tokens of the seats left for others. */
+export function holdInvites(id: string, invites: Record<number, string>): void {
+  const all = readAll();
+  const g = all[id] ?? { id, tokens: {}, savedAt: Date.now() };
+  g.invites = invites;
   all[id] = g;
   writeAll(all);
 }

@@ -462,7 +462,13 @@ function Playing(p: PlayingProps) {
           {view.status === 'over' && (
             <GameOver view={p.view} tokens={p.tokens} navigate={navigate} />
           )}
-          {view.status === 'waiting' && <Waiting view={view} spectatorToken={p.spectatorToken} />}
+          {view.status === 'waiting' && (
+            <Waiting
+              view={view}
+              spectatorToken={p.spectatorToken}
+              invites={heldGame(view.id)?.invites ?? {}}
+            />
+          )}
 
           {!spectator && playing && (
             <div className="coach-toggle">
@@ -610,16 +616,33 @@ function GameOver({
   );
 }
 
-function Waiting({ view, spectatorToken }: { view: GameView; spectatorToken?: string }) {
-  const open = view.seats.filter((s) => s.kind === 'human' && !s.claimed).length;
+function Waiting({
+  view,
+  spectatorToken,
+  invites,
+}: {
+  view: GameView;
+  spectatorToken?: string;
+  invites: Record<number, string>;
+}) {
+  const openSeats = view.seats.filter((s) => s.kind === 'human' && !s.claimed);
+  const open = openSeats.length;
   return (
     <section className="card" aria-labelledby="waiting-title">
       <h2 id="waiting-title">
         Waiting for {open} {open === 1 ? 'player' : 'players'}
       </h2>
-      <p>
-        The game starts as soon as every seat is taken. Send the invite links from the table setup.
-      </p>
+      <p>The game starts as soon as every seat is taken. Send each person their own link.</p>
+      {openSeats.map((s) =>
+        invites[s.seat] ? (
+          <CopyLink
+            key={s.seat}
+            label={`Seat ${s.seat + 1} (${s.name}) invite`}
+            url={`${location.origin}/t/${view.id}#seat=${invites[s.seat]}`}
+            testId={`waiting-invite-${s.seat}`}
+          />
+        ) : null,
+      )}
       {spectatorToken && (
         <CopyLink
           label="Spectator link"
