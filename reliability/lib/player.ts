@@ -249,6 +249,12 @@ export class Player {
     setTimeout(() => this.schedule(), 50);
   }
 
+  /** One line about where this player is, for a failing run's message. */
+  describe(): string {
+    const v = this.lastView;
+    return `${this.gameId} seat ${v?.you} ${v?.status} seq ${v?.seq} current ${v?.state.current} phase ${v?.state.phase} pending ${JSON.stringify(this.pending)} socket ${this.socket?.connected ?? 'none'} timer ${this.timer !== null}`;
+  }
+
   /** Disconnects for good. */
   close(): void {
     this.closed = true;

@@ -1,0 +1,131 @@
+// Crash: tables play while the server is SIGKILLed at random moments and restarted; every
+// acknowledged action must still be in the log exactly once, every game must reach a correct end,
+// and each log must replay to the server's state and verify against its commitment.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkGames } from '../lib/checks.ts';
+import { startCluster, type Cluster } from '../lib/cluster.ts';
+import { sleep, until } from '../lib/http.ts';
+import { newStats, type Player } from '../lib/player.ts';
+import { freePort, spawnServer, type ServerProcess } from '../lib/server-process.ts';
+import { postgresUrl, redisUrl } from '../lib/services.ts';
+import { openTables, shortRules } from '../lib/tables.ts';
+
+const FAST = {
+  ZILCH_BOT_DELAY_MS: '15',
+  ZILCH_LEASE_MS: '1000',
+  ZILCH_RATE_LIMIT: '1000000',
+  ZILCH_SOCKET_ACTIONS_PER_SECOND: '10000',
+};
+const think = () => 20 + Math.random() * 60;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+const allDone = (players: Player[]) => players.every((p) => p.done);
+
+/** Waits for every game to end; on a timeout the error says where each unfinished player is. */
+async function waitDone(players: Player[]): Promise<void> {
+  try {
+    await until(() => allDone(players), 40_000, 100);
+  } catch {
+    const stuck = players.filter((p) => !p.done).map((p) => p.describe());
+    throw new Error(`games did not end:\n${stuck.join('\n')}`);
+  }
+}
+
+describe('SIGKILL at random moments, one process on SQLite', () => {
+  it(
+    'loses no acknowledged action; every game ends correctly and replays',
+    { timeout: 120_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'zilch-crash-'));
+      const port = await freePort();
+      const env = { ...FAST, PORT: String(port), ZILCH_DATA_DIR: dir };
+      let server: ServerProcess = await spawnServer(env);
+      cleanups.push(async () => {
+        await server.stop('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+      });
+      const stats = newStats();
+      const { players } = await openTables({
+        tables: 6,
+        createOn: () => server.url,
+        urlsFor: () => [server.url],
+        rules: shortRules(4000),
+        think,
+        stats,
+        games: 1,
+      });
+      cleanups.push(() => players.forEach((p) => p.close()));
+      const moments: number[] = [];
+      for (let k = 0; k < 2 && !allDone(players); k++) {
+        const wait = 300 + Math.floor(Math.random() * 1200);
+        moments.push(wait);
+        await sleep(wait);
+        await server.stop('SIGKILL');
+        server = await spawnServer(env);
+      }
+      const restarted = performance.now();
+      console.log(`crash (sqlite): SIGKILL after ${moments.join(', ')} ms of play`);
+      expect(moments.length).toBe(2);
+      await waitDone(players);
+      console.log(
+        `crash (sqlite): games ended ${Math.round(performance.now() - restarted)} ms after the last restart`,
+      );
+      const report = await checkGames(server.url, players, { finished: true });
+      console.log(
+        `crash (sqlite): ${report.games} games, ${report.acked} acknowledged actions checked, ${report.retriedAfter} retried, ${stats.reconnects} reconnects`,
+      );
+      expect(report.problems).toEqual([]);
+      expect(report.games).toBe(6);
+      expect(stats.reconnects).toBeGreaterThan(0);
+      expect(stats.errors).toBe(0);
+    },
+  );
+});
+
+const pg = await postgresUrl();
+const redis = await redisUrl();
+
+describe.skipIf(!pg || !redis)('two processes on PostgreSQL + Redis, one SIGKILLed', () => {
+  it('clients of the dead process move to the other; nothing acknowledged is lost', async () => {
+    const cluster: Cluster = await startCluster({
+      store: 'postgres',
+      processes: 2,
+      databaseUrl: pg as string,
+      redisUrl: redis as string,
+      env: FAST,
+    });
+    cleanups.push(() => cluster.close());
+    const [a, b] = cluster.servers as [ServerProcess, ServerProcess];
+    const stats = newStats();
+    const { players } = await openTables({
+      tables: 6,
+      createOn: (i) => (i % 2 ? b.url : a.url),
+      // Each table has a player on each process.
+      urlsFor: (i, h) => ((i + h) % 2 ? [b.url, a.url] : [a.url, b.url]),
+      rules: shortRules(4000),
+      think,
+      stats,
+      games: 1,
+    });
+    cleanups.push(() => players.forEach((p) => p.close()));
+    await sleep(500 + Math.floor(Math.random() * 1000));
+    await a.stop('SIGKILL');
+    // The dead process comes back while the survivor serves everyone.
+    const back = cluster.add();
+    await waitDone(players);
+    await back;
+    const report = await checkGames(b.url, players, { finished: true });
+    console.log(
+      `crash (2 processes): ${report.games} games, ${report.acked} acknowledged actions checked, ${stats.reconnects} reconnects`,
+    );
+    expect(report.problems).toEqual([]);
+    expect(stats.reconnects).toBeGreaterThanOrEqual(6);
+    expect(stats.errors).toBe(0);
+  });
+});
