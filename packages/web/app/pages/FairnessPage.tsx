@@ -47,7 +47,12 @@ export default function FairnessPage({ id }: { id: string }) {
     })();
   }, [id]);
   const seed = exp?.serverSeed ?? view?.seed ?? null;
-  const rolls = (log?.log.entries ?? []).flatMap((e) => e.dice);
+  // The stream's order: the rolls that chose the first player, then each action's dice.
+  const setup = log?.log.setupDice ?? [];
+  const rolls = [
+    ...setup.map((d) => ({ dice: d, setup: true })),
+    ...(log?.log.entries ?? []).flatMap((e) => e.dice.map((d) => ({ dice: d, setup: false }))),
+  ];
   return (
     <div className="page narrow fairness">
       <h1>Fairness check</h1>
@@ -115,7 +120,10 @@ export default function FairnessPage({ id }: { id: string }) {
               <summary>Every roll ({rolls.length})</summary>
               <ol className="rolls">
                 {rolls.map((r, i) => (
-                  <li key={i}>{r.join(' ')}</li>
+                  <li key={i}>
+                    {r.dice.join(' ')}
+                    {r.setup && <span className="muted"> (first player)</span>}
+                  </li>
                 ))}
               </ol>
             </details>

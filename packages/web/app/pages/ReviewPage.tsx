@@ -46,13 +46,17 @@ export default function ReviewPage({ id }: { id: string }) {
       asked,
       4,
       async (d) => {
-        if (unavailable) return null;
-        const r = await getAdvice(d.state);
-        if (!r.ok) {
-          if (r.error.code === 'HTTP_503') unavailable = true;
-          return null;
+        // The API is rate limited per client: back off and retry rather than lose a position.
+        for (let attempt = 0; attempt < 6 && !unavailable && alive; attempt++) {
+          const r = await getAdvice(d.state);
+          if (r.ok) return r.value;
+          if (r.error.code === 'HTTP_503' || r.error.code === 'ADVICE_UNAVAILABLE')
+            unavailable = true;
+          else if (r.error.code === 'RATE_LIMITED' || r.error.code === 'HTTP_429')
+            await new Promise((res) => setTimeout(res, 2000 * (attempt + 1)));
+          else return null;
         }
-        return r.value;
+        return null;
       },
       (n) => alive && setDone(n),
     ).then((advice) => alive && setAnalysed({ advice, unavailable }));
