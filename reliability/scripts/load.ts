@@ -5,6 +5,7 @@
 //   npm run reliability:load -- --tables 100 --knee [--factor 2] [--max-tables 3200]
 //   npm run reliability:load -- --tables 300 --soak-minutes 10
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startCluster, type StoreKind } from '../lib/cluster.ts';
 import { sleep } from '../lib/http.ts';
@@ -135,6 +136,8 @@ async function run(tables: number, seconds: number, minutes = 0) {
     reconnects: stats.reconnects,
     rssMb: minutes > 0 ? rss() : maxRss,
     serverCpuPercent: cpu,
+    // Other work on the machine skews every figure: the 1-minute load average at the end says how much.
+    loadAverage: Math.round((loadavg()[0] ?? 0) * 10) / 10,
     ...(minutes > 0 ? { soak: samples } : {}),
   };
   for (const p of players) p.close();
@@ -143,7 +146,7 @@ async function run(tables: number, seconds: number, minutes = 0) {
 }
 
 const line = (r: Awaited<ReturnType<typeof run>>) =>
-  `  ${r.tables} tables (${r.sockets} sockets): ${r.actionsPerSecond} player actions/s; p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms; errors ${r.errors} ${JSON.stringify(r.refusals)}; RSS ${r.rssMb.join(' + ')} MiB; server CPU ${r.serverCpuPercent.join(' + ')} %`;
+  `  ${r.tables} tables (${r.sockets} sockets): ${r.actionsPerSecond} player actions/s; p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms; errors ${r.errors} ${JSON.stringify(r.refusals)}; RSS ${r.rssMb.join(' + ')} MiB; server CPU ${r.serverCpuPercent.join(' + ')} %; load avg ${r.loadAverage}`;
 
 console.log(
   `reliability load: ${store}, ${processes} process(es)${redis ? ' + Redis' : ''}, 2 scripted players + 1 bot per table, think ${think} ms ±50 %, Node ${process.version}`,
