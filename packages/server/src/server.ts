@@ -125,6 +125,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     close() {
       closing ??= (async () => {
         await driver.stop();
+        await service.drain();
         io.disconnectSockets(true);
         await new Promise<void>((r) => io.close(() => r()));
         await app.close().catch(() => undefined);

@@ -47,7 +47,9 @@ describe.skipIf(!pgUrl || !redis)('two server processes sharing PostgreSQL and R
 
     // Play until each human has acted at least twice; every action must reach the other process's client.
     const acted = [0, 0];
-    for (let step = 0; step < 200 && (acted[0]! < 2 || acted[1]! < 2); step++) {
+    const botMoved = (c: typeof a) =>
+      c.updates.some((u) => u.events.some((e: { seat?: number }) => e.seat === 2));
+    for (let step = 0; step < 400 && (acted[0]! < 2 || acted[1]! < 2 || !botMoved(a)); step++) {
       const v = (await api(two.url, 'GET', `/api/games/${t.gameId}`)).body;
       if (v.status === 'over') break;
       const seat: number = v.state.current;
@@ -84,8 +86,8 @@ describe.skipIf(!pgUrl || !redis)('two server processes sharing PostgreSQL and R
     expect(acted[0]).toBeGreaterThanOrEqual(2);
     expect(acted[1]).toBeGreaterThanOrEqual(2);
     // The bot seat's moves (driven by whichever process holds the lease) reach both clients.
-    expect(a.updates.some((u) => u.events.some((e: { seat?: number }) => e.seat === 2))).toBe(true);
-    expect(b.updates.some((u) => u.events.some((e: { seat?: number }) => e.seat === 2))).toBe(true);
+    expect(botMoved(a)).toBe(true);
+    await b.waitFor((u) => u.events.some((e: { seat?: number }) => e.seat === 2));
     a.close();
     b.close();
   });

@@ -95,6 +95,7 @@ export class GameService {
   private readonly cache = new Map<string, Loaded>();
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((c: GameChange) => void)[] = [];
+  private draining = false;
 
   constructor(private readonly o: ServiceOptions) {}
 
@@ -107,6 +108,14 @@ export class GameService {
   invalidate(gameId: string, version: number): void {
     const g = this.cache.get(gameId);
     if (g && g.record.version < version) this.cache.delete(gameId);
+  }
+
+  /** Stops taking changes and waits for the ones in flight (graceful shutdown). */
+  async drain(): Promise<void> {
+    this.draining = true;
+    while (this.locks.size > 0) {
+      await Promise.all([...this.locks.values()].map((m) => m.waitForUnlock()));
+    }
   }
 
   private async locked<T>(gameId: string, fn: () => Promise<T>): Promise<T> {
@@ -374,6 +383,8 @@ export class GameService {
     move: Move | Action,
     actor: Actor,
   ): Promise<Result<ActionAnswer>> {
+    if (this.draining)
+      return refuse('SHUTTING_DOWN', 'The server is restarting; try again in a moment.', 503);
     if (actor === 'player' && move.type === 'timeout') {
       return refuse('BAD_ACTION', 'Timeouts are decided by the server.', 400);
     }

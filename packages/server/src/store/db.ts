@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import { migrationProvider } from './migrations.ts';
@@ -26,16 +34,18 @@ export async function openDb(config: Config): Promise<Db> {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    if (schema) {
-      const c = await pool.connect();
-      try {
-        await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      } finally {
-        c.release();
-      }
-    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    await migrate(db);
+    // Processes starting together must not migrate at once: a session-level advisory lock on a
+    // separate connection serialises schema creation and migrations across them.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(72946013)');
+      if (schema) await lock.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await migrate(db, schema ?? 'public');
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(72946013)').catch(() => undefined);
+      lock.release();
+    }
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -44,13 +54,42 @@ export async function openDb(config: Config): Promise<Db> {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  // Fewer, larger checkpoints: each one stalls the commit that triggers it.
+  file.pragma('wal_autocheckpoint = 10000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachedStatements(file) }),
+  });
   await migrate(db);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * better-sqlite3 with its statements kept: Kysely prepares every query anew, which was a tenth of
+ * the server's CPU under load; the server issues a few dozen distinct SQL texts, reused forever.
+ */
+function cachedStatements(file: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      let st = statements.get(sql);
+      if (!st) {
+        st = file.prepare(sql);
+        // Texts that embed values (IN lists of any length) would grow the map without bound.
+        if (statements.size < 500) statements.set(sql, st);
+      }
+      return st as unknown as SqliteStatement;
+    },
+  };
+}
+
+async function migrate(db: Kysely<Database>, schema: string | null = null): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -37,18 +37,25 @@ function toRecord(r: Selectable<GamesTable>): GameRecord {
   };
 }
 
-function mutableColumns(g: GameRecord) {
+/** The columns an action can change: kept narrow because actions are by far the most frequent write. */
+function actionColumns(g: GameRecord) {
   return {
     updated_at: Date.now(),
     status: g.status,
     version: g.version,
     seq: g.seq,
-    seats: JSON.stringify(g.seats),
-    setup_dice: g.setupDice ? JSON.stringify(g.setupDice) : null,
-    rematch_id: g.rematchId,
     turn_started_at: g.turnStartedAt,
     finished_at: g.finishedAt,
     final_scores: g.finalScores ? JSON.stringify(g.finalScores) : null,
+  };
+}
+
+function mutableColumns(g: GameRecord) {
+  return {
+    ...actionColumns(g),
+    seats: JSON.stringify(g.seats),
+    setup_dice: g.setupDice ? JSON.stringify(g.setupDice) : null,
+    rematch_id: g.rematchId,
   };
 }
 
@@ -76,10 +83,14 @@ export class GameStore {
           turn_timer: g.turnTimer,
           absent_bot: g.absentBot,
           rematch_of: g.rematchOf,
-          lease_owner: owner,
-          lease_until: Date.now() + leaseMs,
+          lease_owner: null,
+          lease_until: 0,
           ...mutableColumns(g),
         })
+        .execute();
+      await tx
+        .insertInto('leases')
+        .values({ game_id: g.id, owner, until: Date.now() + leaseMs })
         .execute();
       if (tokens.length > 0) {
         await tx
@@ -168,7 +179,7 @@ export class GameStore {
     await this.db.transaction().execute(async (tx) => {
       const r = await tx
         .updateTable('games')
-        .set(mutableColumns(w.game))
+        .set(w.entry ? actionColumns(w.game) : mutableColumns(w.game))
         .where('id', '=', w.game.id)
         .where('version', '=', w.expectedVersion)
         .executeTakeFirst();
@@ -189,6 +200,9 @@ export class GameStore {
             at: e.at,
           })
           .execute();
+      }
+      if (w.game.status === 'over') {
+        await tx.deleteFrom('leases').where('game_id', '=', w.game.id).execute();
       }
       if (w.results && w.results.length > 0) {
         await tx
@@ -258,50 +272,31 @@ export class GameStore {
   async renewLeases(owner: string, leaseMs: number): Promise<string[]> {
     const now = Date.now();
     await this.db
-      .updateTable('games')
-      .set({ lease_owner: owner, lease_until: now + leaseMs })
-      .where('status', '!=', 'over')
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', '=', owner),
-          eb('lease_owner', 'is', null),
-          eb('lease_until', '<', now),
-        ]),
-      )
+      .updateTable('leases')
+      .set({ owner, until: now + leaseMs })
+      .where((eb) => eb.or([eb('owner', '=', owner), eb('until', '<', now)]))
       .execute();
     const rows = await this.db
-      .selectFrom('games')
-      .select('id')
-      .where('status', '!=', 'over')
-      .where('lease_owner', '=', owner)
+      .selectFrom('leases')
+      .select('game_id')
+      .where('owner', '=', owner)
       .execute();
-    return rows.map((r) => r.id);
+    return rows.map((r) => r.game_id);
   }
 
   /** Gives up this process's leases (graceful shutdown) so another process takes over at once. */
   async releaseLeases(owner: string): Promise<void> {
-    await this.db
-      .updateTable('games')
-      .set({ lease_owner: null, lease_until: 0 })
-      .where('lease_owner', '=', owner)
-      .execute();
+    await this.db.updateTable('leases').set({ until: 0 }).where('owner', '=', owner).execute();
   }
 
   /** Takes (or keeps) the lease of one game if it is free, expired or already ours; says whether we hold it. */
   async tryLease(gameId: string, owner: string, leaseMs: number): Promise<boolean> {
     const now = Date.now();
     const r = await this.db
-      .updateTable('games')
-      .set({ lease_owner: owner, lease_until: now + leaseMs })
-      .where('id', '=', gameId)
-      .where('status', '!=', 'over')
-      .where((eb) =>
-        eb.or([
-          eb('lease_owner', '=', owner),
-          eb('lease_owner', 'is', null),
-          eb('lease_until', '<', now),
-        ]),
-      )
+      .updateTable('leases')
+      .set({ owner, until: now + leaseMs })
+      .where('game_id', '=', gameId)
+      .where((eb) => eb.or([eb('owner', '=', owner), eb('until', '<', now)]))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 // Portable schema-builder calls only, so one list of migrations serves SQLite and PostgreSQL.
 const migrations: Record<string, Migration> = {
@@ -76,6 +76,26 @@ const migrations: Record<string, Migration> = {
       for (const t of ['game_players', 'seat_tokens', 'entries', 'games']) {
         await db.schema.dropTable(t).ifExists().execute();
       }
+    },
+  },
+  '0002_leases': {
+    // Leases live in their own small rows: renewing them every few seconds must not rewrite the
+    // (large) game rows. The lease columns of `games` are no longer used.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('leases')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('until', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('leases_owner').on('leases').column('owner').execute();
+      // Games still in play get an expired lease, so the first process to look drives them.
+      await sql`insert into leases (game_id, owner, until) select id, 'migrated', 0 from games where status <> 'over'`.execute(
+        db,
+      );
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('leases').ifExists().execute();
     },
   },
 };

@@ -60,8 +60,16 @@ export interface GamePlayersTable {
   finished_at: number;
 }
 
+/** Which process drives an active game's bots and timers, until when (epoch ms). */
+export interface LeasesTable {
+  game_id: string;
+  owner: string;
+  until: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  leases: LeasesTable;
   games: GamesTable;
   entries: EntriesTable;
   seat_tokens: SeatTokensTable;
