@@ -50,11 +50,13 @@ export async function apiGame(
   rules: unknown,
   bots: string[],
   name = 'Tester',
+  table: { turnTimerSeconds?: number } = {},
 ): Promise<{ gameId: string; token: string }> {
   const created = await request.post('/api/games', {
     data: {
       rules,
       seats: [{ kind: 'human', name }, ...bots.map((bot) => ({ kind: 'bot', bot }))],
+      ...table,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, forceDice, gameIdOf } from './helpers.ts';
+import { apiGame, expectAccessible, forceDice, gameIdOf, holdToken } from './helpers.ts';
 
 test('hot-seat: two people share one device, and My games puts the table waiting for them first', async ({
   page,
@@ -52,4 +52,27 @@ test('guided first game: tips explain the moment and can be dismissed', async ({
   await page.getByTestId('roll').click();
   await expect(tip.getByRole('heading')).toHaveText(/Tip: (Keeping|Zilch)/);
   await expectAccessible(page, 'table with a tip');
+});
+
+test('a turn timer counts down on the table', async ({ page, request }) => {
+  const rules = (
+    (await (await request.get('/api/rules')).json()) as {
+      presets: { id: string; rules: Record<string, unknown> }[];
+    }
+  ).presets[0]!.rules;
+  const { gameId, token } = await apiGame(
+    request,
+    { ...rules, firstPlayer: 'seat-1' },
+    ['cautious'],
+    'Tess',
+    { turnTimerSeconds: 60 },
+  );
+  await holdToken(page, gameId, 0, token);
+  await page.goto(`/t/${gameId}`);
+  await expect(page.getByText(/⏱ \d+s left to decide/)).toBeVisible();
+  const first = Number(
+    /(\d+)s/.exec((await page.getByText(/left to decide/).textContent()) ?? '')?.[1],
+  );
+  expect(first).toBeGreaterThan(40);
+  expect(first).toBeLessThanOrEqual(60);
 });

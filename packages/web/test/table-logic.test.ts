@@ -134,6 +134,23 @@ describe('turn log and banners', () => {
     expect(b?.detail).toContain('Ann loses 1,500');
     expect(bannerFor(events.slice(0, 4), String, 6)?.kind).toBe('hot');
   });
+
+  it('puts the penalty above the zilch and the end above everything', () => {
+    const penalty: GameEvent[] = [
+      { type: 'zilch', seat: 1, lost: 300, locked: 0 },
+      { type: 'penalty', seat: 1, points: 500, score: 250 },
+      { type: 'turn-started', seat: 0, offer: null },
+    ];
+    const b = bannerFor(penalty, (s) => ['Ann', 'Bo'][s]!, 6);
+    expect(b?.kind).toBe('penalty');
+    expect(b?.detail).toBe('Bo loses 500 points for zilches in a row.');
+    const over: GameEvent[] = [
+      { type: 'banked', seat: 0, points: 400, score: 10_100 },
+      { type: 'final-round', by: 0 },
+      { type: 'game-over', winners: [0, 1], scores: [10_100, 10_100] },
+    ];
+    expect(bannerFor(over, (s) => ['Ann', 'Bo'][s]!, 6)?.detail).toBe('Ann and Bo share the win!');
+  });
 });
 
 describe('review', () => {

@@ -113,19 +113,6 @@ export function CreatePage() {
               <Link href={`/rules/${presetId}`}>Read the {PRESETS[presetId].name} rules</Link>.
             </p>
           </div>
-          <details className="house-rules">
-            <summary>House rules {modified ? '(changed)' : '(as the preset)'}</summary>
-            <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds', 'target']} />
-            {modified && (
-              <button
-                type="button"
-                className="btn small"
-                onClick={() => setRules(preset(presetId))}
-              >
-                Reset to the preset
-              </button>
-            )}
-          </details>
           <div className="field">
             <div className="field-main">
               <label htmlFor="target">Target score</label>
@@ -140,6 +127,19 @@ export function CreatePage() {
             </div>
             <p className="help">The game ends once someone reaches this score.</p>
           </div>
+          <details className="house-rules">
+            <summary>House rules {modified ? '(changed)' : '(as the preset)'}</summary>
+            <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds', 'target']} />
+            {modified && (
+              <button
+                type="button"
+                className="btn small"
+                onClick={() => setRules(preset(presetId))}
+              >
+                Reset to the preset
+              </button>
+            )}
+          </details>
           {!parsed.ok && (
             <p role="alert" className="error">
               {parsed.error.message}

@@ -24,6 +24,7 @@ function readHash(): { seat?: string; watch?: string } {
 export function TablePage({ id }: { id: string }) {
   const [invite] = useState(readHash);
   const [held, setHeld] = useState(() => heldGame(id));
+  const [watching, setWatching] = useState(false);
   useEffect(() => {
     if (invite.watch) holdSpectator(id, invite.watch);
     if (invite.seat || invite.watch) {
@@ -33,14 +34,34 @@ export function TablePage({ id }: { id: string }) {
   }, [id, invite]);
   const tokens = held?.tokens ?? {};
   const pending =
-    invite.seat && !Object.values(tokens).includes(invite.seat) ? invite.seat : undefined;
-  if (pending) return <ClaimSeat id={id} token={pending} onClaimed={() => setHeld(heldGame(id))} />;
+    invite.seat && !watching && !Object.values(tokens).includes(invite.seat)
+      ? invite.seat
+      : undefined;
+  if (pending)
+    return (
+      <ClaimSeat
+        id={id}
+        token={pending}
+        onClaimed={() => setHeld(heldGame(id))}
+        onWatch={() => setWatching(true)}
+      />
+    );
   return (
     <Table key={id} id={id} tokens={tokens} spectatorToken={held?.spectatorToken ?? invite.watch} />
   );
 }
 
-function ClaimSeat({ id, token, onClaimed }: { id: string; token: string; onClaimed: () => void }) {
+function ClaimSeat({
+  id,
+  token,
+  onClaimed,
+  onWatch,
+}: {
+  id: string;
+  token: string;
+  onClaimed: () => void;
+  onWatch: () => void;
+}) {
   const [name, setName] = useState(savedName());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +96,10 @@ function ClaimSeat({ id, token, onClaimed }: { id: string; token: string; onClai
         </button>
         {error && (
           <p role="alert" className="error">
-            {error}
+            {error}{' '}
+            <button type="button" className="btn small" onClick={onWatch}>
+              Watch the table instead
+            </button>
           </p>
         )}
       </form>
@@ -334,6 +358,9 @@ function Playing(p: PlayingProps) {
                 aria-label={roll ? 'Dice rolled — choose dice to keep' : 'Dice'}
                 data-testid="tray"
               >
+                {!roll && lastRolled && (
+                  <p className="tray-caption muted small">Last roll: {name(lastRolled.seat)}</p>
+                )}
                 {shown ? (
                   shown.map((face, i) =>
                     roll ? (
