@@ -14,8 +14,9 @@ const FACTORIES: Record<BotId, BotFactory> = {
   cautious: heuristicBot(CAUTIOUS),
   bold: heuristicBot(BOLD),
   expected: advisedBot('expected', () => 'points'),
-  // Exact win probability for two players; for more, whatever the advisor judges best.
-  optimal: advisedBot('optimal', (s) => (s.players === 2 ? 'win' : 'auto')),
+  // Exact win probability for two players; with more, the advisor plays the two-player
+  // solution against the leader.
+  optimal: advisedBot('optimal', () => 'win'),
 };
 
 /** Whether a string names a bot level. */
