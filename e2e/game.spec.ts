@@ -53,10 +53,12 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   await expect(alice.getByRole('heading', { name: 'Waiting for players' })).toBeVisible();
   // The creator can copy the invite again from the table while the seat is empty.
   await expect(alice.getByTestId('waiting-invite-1')).toHaveValue(invite);
+  await expectAccessible(alice, 'waiting table');
 
   await watcher.goto(watch);
   await bob.goto(invite);
   await expect(bob.getByRole('heading', { name: 'Take your seat' })).toBeVisible();
+  await expectAccessible(bob, 'take your seat');
   await bob.getByLabel('Your name').fill('Bob');
   await bob.getByRole('button', { name: 'Join the table' }).click();
 
