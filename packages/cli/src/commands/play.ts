@@ -63,6 +63,8 @@ class Prompter {
         w(line);
       } else this.lines.push(line);
     });
+    // Ctrl+C at a prompt leaves the game (readline would otherwise only pause).
+    this.rl.on('SIGINT', () => this.rl.close());
     this.rl.on('close', () => {
       this.closed = true;
       this.waiting?.(null);
@@ -88,6 +90,8 @@ class Prompter {
 
   close(): void {
     this.rl.close();
+    // A terminal's stdin stays open after readline lets go; pausing lets the process exit.
+    process.stdin.pause();
   }
 }
 
