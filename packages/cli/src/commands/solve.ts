@@ -1,12 +1,131 @@
 import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import {
+  cacheDir,
+  loadTwoPlayer,
+  twoPlayerSolution,
+  TwoPlayerSolution,
+  UNIT,
+} from '@zilch/strategy';
+import type { RuleSet } from '@zilch/engine';
+import { printJson } from '../output.ts';
+import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { usage } from '../usage-error.ts';
 
-/** Registers `zilch solve` (placeholder until its package lands). */
+interface SolveOptions extends RulesOptions {
+  start?: string;
+  target?: string;
+  handicaps?: string;
+  json?: boolean;
+  cache?: boolean;
+}
+
+/** Registers `zilch solve`: the exact two-player win probability under optimal play. */
 export function register(program: Command): void {
-  program
-    .command('solve')
-    .description('not available yet')
-    .action(() => {
-      process.stderr.write('zilch solve: not available yet\n');
-      process.exitCode = 2;
+  withRules(program.command('solve'))
+    .description('solve the two-player game exactly: the first player’s chance to win')
+    .option('--start <a,b>', "the seats' starting scores (first player, second player)", '0,0')
+    .option('--target <points>', 'override the target score')
+    .option(
+      '--handicaps <max>',
+      "also list the first player's chance for second-player head starts 0, 50, … max",
+    )
+    .option('--no-cache', 'solve again even when a cached solution exists (and do not save)')
+    .option('--json', 'print JSON')
+    .action((opts: SolveOptions) => {
+      const { id, rules: base } = resolveRules(opts);
+      const rules: RuleSet = opts.target
+        ? { ...base, target: points(opts.target, '--target') }
+        : base;
+      if (rules.target <= 0) usage('--target must be positive.');
+      const [a, b] = startScores(opts.start ?? '0,0', rules.target);
+      const started = performance.now();
+      const dir = cacheDir();
+      const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
+      const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false, !opts.json);
+      const seconds = (performance.now() - started) / 1000;
+      const firstPlayerWins = sol.fresh(a / UNIT, b / UNIT);
+      const handicaps =
+        opts.handicaps === undefined
+          ? null
+          : range(points(opts.handicaps, '--handicaps'), rules.target).map((h) => ({
+              secondStarts: h,
+              firstPlayerWins: sol.fresh(a / UNIT, h / UNIT),
+            }));
+      if (opts.json)
+        return printJson({
+          rules: id,
+          firstPlayerWins,
+          states: sol.states,
+          seconds: Math.round(seconds * 1000) / 1000,
+          cached: cached !== null,
+          solveSeconds: Math.round(sol.seconds * 1000) / 1000,
+          start: [a, b],
+          target: rules.target,
+          ...(handicaps ? { handicaps } : {}),
+        });
+      const out = process.stdout;
+      out.write(`${rules.name}, target ${rules.target}, start ${a}–${b}\n`);
+      out.write(
+        `First player wins with probability ${firstPlayerWins.toFixed(6)} (a tie counts half)\n`,
+      );
+      out.write(
+        `${sol.states.toLocaleString('en')} states, solved in ${sol.seconds.toFixed(1)} s${cached ? `; loaded from the cache in ${seconds.toFixed(2)} s` : ''}\n`,
+      );
+      if (handicaps) {
+        const fair = handicaps.reduce((m, h) =>
+          Math.abs(h.firstPlayerWins - 0.5) < Math.abs(m.firstPlayerWins - 0.5) ? h : m,
+        );
+        for (const h of handicaps)
+          out.write(
+            `  second player starts with ${String(h.secondStarts).padStart(5)}: ${h.firstPlayerWins.toFixed(6)}${h === fair ? '  ← fairest' : ''}\n`,
+          );
+      }
     });
+}
+
+function solveWithProgress(
+  rules: RuleSet,
+  dir: string,
+  save: boolean,
+  text: boolean,
+): TwoPlayerSolution {
+  const tty = process.stderr.isTTY === true;
+  const bar = tty
+    ? new cliProgress.SingleBar(
+        { format: 'solving [{bar}] {percentage}% | {duration}s', stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+  bar?.start(100, 0);
+  const sol = twoPlayerSolution(rules, {
+    dir,
+    save,
+    onProgress: (f) => bar?.update(Math.round(f * 100)),
+  });
+  bar?.stop();
+  if (!(sol instanceof TwoPlayerSolution)) usage(sol.message);
+  if (text && !tty) process.stderr.write(`solved in ${sol.seconds.toFixed(1)} s\n`);
+  return sol;
+}
+
+function points(s: string, what: string): number {
+  const n = Number(s);
+  if (!Number.isInteger(n) || n < 0 || n % UNIT !== 0)
+    usage(`${what} must be a whole number of points, a multiple of ${UNIT}: ${s}`);
+  return n;
+}
+
+function startScores(s: string, target: number): [number, number] {
+  const parts = s.split(',');
+  if (parts.length !== 2) usage(`--start takes two scores, like 0,200: ${s}`);
+  const [a, b] = parts.map((p) => points(p.trim(), '--start')) as [number, number];
+  if (a >= target || b >= target) usage(`--start scores must be below the target (${target}).`);
+  return [a, b];
+}
+
+function range(max: number, target: number): number[] {
+  const out: number[] = [];
+  for (let h = 0; h <= Math.min(max, target - UNIT); h += UNIT) out.push(h);
+  return out;
 }

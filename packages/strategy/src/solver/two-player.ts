@@ -21,6 +21,8 @@ export interface TwoPlayerOptions {
   readonly extraPoints?: number;
   /** Called now and then with the fraction done (0..1). */
   readonly onProgress?: (done: number) => void;
+  /** Always sweep whole tables (no moving along slopes); for checking the shortcut. */
+  readonly fullSweeps?: boolean;
 }
 
 /** Why the two-player solver cannot take a rule set, or null when it can. */
@@ -64,6 +66,7 @@ export class TwoPlayerSolution {
   sweeps = 0;
   /** Pairs that fell back on the cap (no stationary point within it). */
   capped = 0;
+  fullSweeps = false;
   seconds = 0;
 
   constructor(rules: RuleSet, E: number, store: Float64Array | Float32Array | null = null) {
@@ -151,7 +154,7 @@ export class TwoPlayerSolution {
 
   private readonly tables = new Map<number, PairTable>();
 
-  /** The decision table of a pair of scores at its solved zilch value (a few kept). */
+  /** The decision table of a pair of scores at its solved zilch value (up to 512 kept). */
   table(a: number, b: number): PairTable {
     const id = a * 65536 + b;
     let tab = this.tables.get(id);
@@ -159,7 +162,7 @@ export class TwoPlayerSolution {
       tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
       tab.setup(a, b);
       tab.sweep(1 - this.fresh(b, a));
-      if (this.tables.size >= 8) this.tables.delete(this.tables.keys().next().value as number);
+      if (this.tables.size >= 512) this.tables.delete(this.tables.keys().next().value as number);
       this.tables.set(id, tab);
     }
     return tab;
@@ -287,7 +290,7 @@ class PairTable {
     const dz = z - this.z;
     if (dz === 0) return;
     const m = Math.abs(dz) + SAFE;
-    if (m >= STEP || m >= this.statCrit) return this.sweep(z);
+    if (m >= STEP || m >= this.statCrit || this.sol.fullSweeps) return this.sweep(z);
     let k = this.top;
     while (k >= 0 && this.rowCrit[k]! > m) k--;
     const N = this.sol.N;
@@ -502,6 +505,7 @@ export function solveTwoPlayer(
   const started = performance.now();
   const E = Math.round((opts.extraPoints ?? TWO_PLAYER_EXTRA_POINTS) / UNIT);
   const sol = new TwoPlayerSolution(rules, E);
+  sol.fullSweeps = opts.fullSweeps === true;
   const T = sol.T;
   const rows = sol.top(0) + sol.groups.maxGain + 2;
   const A = new PairTable(sol, rows);

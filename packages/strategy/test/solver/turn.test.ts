@@ -4,19 +4,7 @@ import { advise } from '../../src/advisor/index.ts';
 import { solveTurn } from '../../src/solver/turn.ts';
 import { solveLongRun } from '../../src/solver/long-run.ts';
 import { bruteRoll } from './brute-turn.ts';
-
-/** A small rule set: `dice` dice, singles 1 and 5, triples, nothing else unless overridden. */
-export function tiny(dice: number, extra: Partial<RuleSet> = {}): RuleSet {
-  const base = preset('farkle-2017');
-  return {
-    ...base,
-    name: `tiny-${dice}`,
-    dice,
-    target: 1000,
-    ofAKind: base.ofAKind.map((row) => row.slice(0, Math.max(0, dice - 2))),
-    ...extra,
-  };
-}
+import { tiny } from './tiny-rules.ts';
 
 const CASES: [string, RuleSet, boolean][] = [
   ['2 dice', tiny(2), true],

@@ -1,0 +1,150 @@
+/**
+ * An independent two-player solver for tiny rule sets: value iteration over the engine's
+ * own game states (every reachable state, ordered rolls, every legal action), with a cap on
+ * the running total above which the player banks. It shares nothing with the solver but the
+ * engine, so agreement checks the solver's state space, transitions and fixed points.
+ */
+import {
+  applyAction,
+  legalActions,
+  lean,
+  recordedDice,
+  type Action,
+  type GameState,
+  type RuleSet,
+} from '@zilch/engine';
+
+interface Node {
+  state: GameState;
+  /** Decision: each action leads to one or more (probability, node) outcomes. */
+  moves: { action: Action; outs: [number, number][] }[];
+  terminal: number | null;
+}
+
+/** Result of a brute-force solve from player 0 starting. */
+export interface BruteResult {
+  /** P(player 0 wins) + ½ P(tie) under optimal play. */
+  value: number;
+  /** Under the optimal policy: outright wins of each seat and ties. */
+  win0: number;
+  win1: number;
+  tie: number;
+  states: number;
+}
+
+const keyOf = (s: GameState): string =>
+  JSON.stringify([
+    s.scores,
+    s.current,
+    s.phase,
+    s.turn.total,
+    s.turn.available,
+    s.turn.roll ? s.turn.roll.slice().sort() : null,
+    s.turn.hot,
+    s.offer,
+    s.finalRound,
+    s.onBoard,
+  ]);
+
+/** Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank. */
+export function bruteGame(rules: RuleSet, cap: number): BruteResult {
+  const nodes: Node[] = [];
+  const index = new Map<string, number>();
+  const dummy = recordedDice([]);
+  const add = (s: GameState): number => {
+    const k = keyOf(s);
+    const hit = index.get(k);
+    if (hit !== undefined) return hit;
+    const id = nodes.length;
+    index.set(k, id);
+    const terminal =
+      s.phase === 'over' ? (s.winners.length === 2 ? 0.5 : s.winners[0] === 0 ? 1 : 0) : null;
+    nodes.push({ state: s, moves: [], terminal });
+    return id;
+  };
+  const start = add(lean.initialState(rules, 2, 0));
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    const s = node.state;
+    if (node.terminal !== null) continue;
+    let actions = legalActions(s);
+    if (s.phase === 'decide' && s.turn.total > cap)
+      actions = actions.filter((a) => a.type === 'bank');
+    if (s.phase === 'keep') actions = actions.filter((a) => a.type !== 'keep' || a.then !== 'bank');
+    for (const action of actions) {
+      if (action.type === 'roll') {
+        const n = s.turn.available;
+        const outs = new Map<number, number>();
+        for (let r = 0; r < 6 ** n; r++) {
+          const faces: number[] = [];
+          let x = r;
+          for (let d = 0; d < n; d++) {
+            faces.push((x % 6) + 1);
+            x = Math.floor(x / 6);
+          }
+          const res = applyAction(s, action, recordedDice([faces]));
+          if (!res.ok) throw new Error(res.error.message);
+          const to = add(res.state);
+          outs.set(to, (outs.get(to) ?? 0) + 6 ** -n);
+        }
+        node.moves.push({ action, outs: [...outs].map(([to, p]) => [p, to]) });
+      } else {
+        const res = applyAction(s, action, dummy);
+        if (!res.ok) throw new Error(res.error.message);
+        node.moves.push({ action, outs: [[1, add(res.state)]] });
+      }
+    }
+  }
+  const V = new Float64Array(nodes.length).fill(0.5);
+  nodes.forEach((n, i) => {
+    if (n.terminal !== null) V[i] = n.terminal;
+  });
+  const choice = new Int32Array(nodes.length);
+  const moveValue = (m: Node['moves'][number], X: Float64Array): number =>
+    m.outs.reduce((acc, [p, to]) => acc + p * X[to]!, 0);
+  for (let iter = 0; iter < 100_000; iter++) {
+    let delta = 0;
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      const n = nodes[i]!;
+      if (n.terminal !== null) continue;
+      const max = n.state.current === 0;
+      let best = max ? -1 : 2;
+      n.moves.forEach((m, k) => {
+        const v = moveValue(m, V);
+        if (max ? v > best : v < best) {
+          best = v;
+          choice[i] = k;
+        }
+      });
+      delta = Math.max(delta, Math.abs(best - V[i]!));
+      V[i] = best;
+    }
+    if (delta < 1e-14) break;
+  }
+  // The same policy, evaluated for each seat's outright wins and for ties.
+  const evaluate = (payoff: (winners: number[]) => number): number => {
+    const X = new Float64Array(nodes.length);
+    nodes.forEach((n, i) => {
+      if (n.terminal !== null) X[i] = payoff(n.state.winners);
+    });
+    for (let iter = 0; iter < 100_000; iter++) {
+      let delta = 0;
+      for (let i = nodes.length - 1; i >= 0; i--) {
+        const n = nodes[i]!;
+        if (n.terminal !== null) continue;
+        const v = moveValue(n.moves[choice[i]!]!, X);
+        delta = Math.max(delta, Math.abs(v - X[i]!));
+        X[i] = v;
+      }
+      if (delta < 1e-14) break;
+    }
+    return X[start]!;
+  };
+  return {
+    value: V[start]!,
+    win0: evaluate((w) => (w.length === 1 && w[0] === 0 ? 1 : 0)),
+    win1: evaluate((w) => (w.length === 1 && w[0] === 1 ? 1 : 0)),
+    tie: evaluate((w) => (w.length === 2 ? 1 : 0)),
+    states: nodes.length,
+  };
+}
