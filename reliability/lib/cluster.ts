@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, type ServerProcess } from './server-process.ts';
+import { freePort, spawnServer, type ServerProcess } from './server-process.ts';
 import { dropSchema, newSchema } from './services.ts';
 
 /** Where the servers keep games. */
@@ -23,6 +23,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** Starts another process on the same store (and Redis). */
   add(extra?: Record<string, string>): Promise<ServerProcess>;
+  /** Starts process `i` again on its port (after a crash), as a supervisor would. */
+  restart(i: number): Promise<ServerProcess>;
   /** Stops every process (SIGTERM) and removes the store. */
   close(): Promise<void>;
 }
@@ -41,9 +43,19 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     ...o.env,
   };
   const servers: ServerProcess[] = [];
+  const ports: number[] = [];
   const add = async (extra: Record<string, string> = {}) => {
-    const s = await spawnServer({ ...env, ...extra });
+    // A fixed port per process, so clients find a restarted process where it was.
+    const port = await freePort();
+    const s = await spawnServer({ ...env, PORT: String(port), ...extra });
     servers.push(s);
+    ports.push(port);
+    return s;
+  };
+  const restart = async (i: number) => {
+    await servers[i]?.stop('SIGKILL');
+    const s = await spawnServer({ ...env, PORT: String(ports[i]) });
+    servers[i] = s;
     return s;
   };
   for (let i = 0; i < o.processes; i++) await add();
@@ -51,6 +63,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     servers,
     env,
     add,
+    restart,
     async close() {
       await Promise.all(servers.map((s) => s.stop('SIGTERM')));
       rmSync(dataDir, { recursive: true, force: true });

@@ -249,6 +249,24 @@ export class Player {
     setTimeout(() => this.schedule(), 50);
   }
 
+  /** Re-joins the current game (what a page refresh does): the answer is the full current view. */
+  refresh(): void {
+    const s = this.socket;
+    if (!s?.connected) return;
+    void s
+      .timeout(5000)
+      .emitWithAck('join', { gameId: this.gameId, token: this.o.token })
+      .then((ack: Ack & { view?: View }) => {
+        if (ack.ok && ack.view) this.onView(ack.view);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Actions this player has seen stored in its current game (its view's seq). */
+  get seq(): number {
+    return this.lastView?.seq ?? -1;
+  }
+
   /** One line about where this player is, for a failing run's message. */
   describe(): string {
     const v = this.lastView;

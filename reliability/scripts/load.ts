@@ -22,6 +22,8 @@ const { values: a } = parseArgs({
     duration: { type: 'string', default: '20' },
     think: { type: 'string', default: '1000' },
     knee: { type: 'boolean', default: false },
+    // Keep stepping past the knee (up to --max-tables) to see throughput beyond it.
+    full: { type: 'boolean', default: false },
     factor: { type: 'string', default: '2' },
     'max-tables': { type: 'string', default: '3200' },
     'knee-ms': { type: 'string', default: '100' },
@@ -163,6 +165,7 @@ if (soakMinutes > 0) {
   results.push(r);
 } else if (a.knee) {
   const limit = Number(a['knee-ms']);
+  let kneeAt = 0;
   for (
     let n = Number(a.tables);
     n <= Number(a['max-tables']);
@@ -171,9 +174,10 @@ if (soakMinutes > 0) {
     const r = await run(n, Number(a.duration));
     console.log(line(r));
     results.push(r);
-    if (r.latencyMs.p99 > limit || r.errors > 0) {
+    if ((r.latencyMs.p99 > limit || r.errors > 0) && !kneeAt) {
+      kneeAt = n;
       console.log(`  knee: p99 passes ${limit} ms at ${n} tables`);
-      break;
+      if (!a.full) break;
     }
   }
 } else {
