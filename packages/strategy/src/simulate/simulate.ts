@@ -88,8 +88,9 @@ type Answer =
 
 /**
  * Plays every chunk of a plan on `threads` threads: this one and `threads - 1` workers (or
- * `threads` workers when this one stays out), all taking the next chunk from one queue. This thread starts at once, so a short run is done
- * before the workers have even loaded (about a second each), and a long one uses every core.
+ * `threads` workers when this one stays out), all taking the next chunk from one queue. This
+ * thread starts at once, so a short run is done before the workers have even loaded (about a
+ * second each), and a long one uses every core.
  */
 async function runPool(
   plan: SimulationPlan,
