@@ -35,6 +35,41 @@ export interface KernelState {
   readonly held: number;
   readonly zilch: number;
   readonly outcomes: readonly KernelOutcome[];
+  /** The same outcomes in typed arrays when every gain is fixed (the fast path). */
+  readonly flat: FlatOutcomes | null;
+}
+
+/** Outcomes of one state in typed arrays: options of outcome i are start[i]..start[i+1]−1. */
+export interface FlatOutcomes {
+  readonly prob: Float64Array;
+  readonly start: Int32Array;
+  readonly gain: Int32Array;
+  readonly next: Int32Array;
+  readonly hot: Uint8Array;
+}
+
+function flatten(outcomes: readonly KernelOutcome[]): FlatOutcomes | null {
+  if (outcomes.some((o) => o.options.some((x) => x.gain < 0))) return null;
+  const size = outcomes.reduce((n, o) => n + o.options.length, 0);
+  const f: FlatOutcomes = {
+    prob: new Float64Array(outcomes.map((o) => o.prob)),
+    start: new Int32Array(outcomes.length + 1),
+    gain: new Int32Array(size),
+    next: new Int32Array(size),
+    hot: new Uint8Array(size),
+  };
+  let k = 0;
+  outcomes.forEach((o, i) => {
+    f.start[i] = k;
+    for (const x of o.options) {
+      f.gain[k] = x.gain;
+      f.next[k] = x.next;
+      f.hot[k] = x.hot ? 1 : 0;
+      k++;
+    }
+  });
+  f.start[outcomes.length] = k;
+  return f;
 }
 
 /** Every turn state of a rule set; state `all` (all dice, nothing held) is the start. */
@@ -84,7 +119,7 @@ export function turnKernel(rules: RuleSet): TurnKernel {
         }
         outcomes.push({ prob: g.prob[i], options });
       }
-      return { dice, held, zilch: g.zilch, outcomes };
+      return { dice, held, zilch: g.zilch, outcomes, flat: flatten(outcomes) };
     }
     const table = scoringTable(rules);
     const outcomes: KernelOutcome[] = [];
@@ -110,7 +145,7 @@ export function turnKernel(rules: RuleSet): TurnKernel {
       });
       outcomes.push({ prob: p, options });
     }
-    return { dice, held, zilch, outcomes };
+    return { dice, held, zilch, outcomes, flat: flatten(outcomes) };
   });
   return { states, index, maxGain };
 }

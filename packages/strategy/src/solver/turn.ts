@@ -98,6 +98,20 @@ export class TurnSolution {
 
   private rollFrom(t: number, st: KernelState, lock: boolean, afterHot: number): number {
     let v = st.zilch * this.zilchValue;
+    const f = st.flat;
+    if (f) {
+      const { D, S, cap } = this;
+      for (let i = 0; i < f.prob.length; i++) {
+        let best = -Infinity;
+        for (let j = f.start[i]!; j < f.start[i + 1]!; j++) {
+          const nt = t + f.gain[j]!;
+          const w = lock && f.hot[j] ? nt + afterHot : nt > cap ? nt : D[nt * S + f.next[j]!]!;
+          if (w > best) best = w;
+        }
+        v += f.prob[i]! * best;
+      }
+      return v;
+    }
     for (const out of st.outcomes) {
       let best = -Infinity;
       for (const o of out.options) {
