@@ -69,7 +69,10 @@ export function rollGroups(rules: RuleSet, n: number): RollGroups {
   return { dice: n, zilch, prob, start, gain, next };
 }
 
-/** The distinct (points in units, dice left) pairs of a roll's options, sorted. */
+/**
+ * The distinct (points in units, dice left) pairs of a roll's options, most points first:
+ * the best option then usually comes first, which keeps the solvers' max loops predictable.
+ */
 function distinctOptions(
   options: readonly ScoringOption[],
   n: number,
@@ -85,7 +88,7 @@ function distinctOptions(
     seen.add(id);
     out.push([pts, left]);
   }
-  return out.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return out.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
 }
 
 /** Roll groups for 1..dice dice (index n), memoised per rule set. */
