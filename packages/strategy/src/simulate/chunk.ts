@@ -70,16 +70,42 @@ export function addTotals(a: ChunkTotals, b: ChunkTotals): void {
   });
 }
 
+/** The p-th (mod m!) permutation of 0..m-1, in lexicographic order (factorial number system). */
+function nthPermutation(p: number, m: number): number[] {
+  const items = Array.from({ length: m }, (_, i) => i);
+  const fact = [1];
+  for (let i = 1; i <= m; i++) fact.push((fact[i - 1] as number) * i);
+  let rest = p % (fact[m] as number);
+  const out: number[] = [];
+  for (let i = m - 1; i >= 0; i--) {
+    const f = fact[i] as number;
+    out.push(items.splice(Math.floor(rest / f), 1)[0] as number);
+    rest %= f;
+  }
+  return out;
+}
+
+/**
+ * Which entry of the bot list sits in each seat of game g (seat 0 starts). Game g is the
+ * (g mod k)-th game of block b = floor(g / k): entry (g mod k) starts, and the others follow in
+ * the b-th ordering of their offsets. So every k consecutive games (from a multiple of k) each
+ * entry starts once, and every k! games each entry meets every turn order once: who follows
+ * whom (who receives whose offers) is balanced too, not only who starts.
+ */
+export function seatOrder(g: number, k: number): number[] {
+  const start = g % k;
+  const rest = nthPermutation(Math.floor(g / k), k - 1);
+  return [start, ...rest.map((o) => (start + 1 + o) % k)];
+}
+
 /** Number of chunks a plan splits into. */
 export function chunkCount(plan: SimulationPlan): number {
   return Math.ceil(plan.games / CHUNK_GAMES);
 }
 
 /**
- * Plays chunk `index` of a plan. Its dice and bots are seeded from (seed, index) only.
- * Seats rotate with the game's overall number g: game seat j is played by entry (g + j) mod k
- * and game seat 0 starts, so over k consecutive games each entry starts once and sits in every
- * position of the turn order once.
+ * Plays chunk `index` of a plan. Its dice and bots are seeded from (seed, index) only; the
+ * seats of each game come from `seatOrder` and game seat 0 starts.
  */
 export function runChunk(plan: SimulationPlan, index: number): ChunkTotals {
   const k = plan.bots.length;
@@ -92,7 +118,8 @@ export function runChunk(plan: SimulationPlan, index: number): ChunkTotals {
   const from = index * CHUNK_GAMES;
   const to = Math.min(plan.games, from + CHUNK_GAMES);
   for (let g = from; g < to; g++) {
-    const entryOf = (seat: number): number => (g + seat) % k;
+    const order = seatOrder(g, k);
+    const entryOf = (seat: number): number => order[seat] as number;
     const seated = Array.from({ length: k }, (_, seat) => bots[entryOf(seat)] as Bot);
     const out = playGame(plan.rules, seated, dice, 0);
     totals.games += 1;

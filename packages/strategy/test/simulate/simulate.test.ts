@@ -3,6 +3,7 @@ import { preset, seededDice, type Action } from '@zilch/engine';
 import { createBot } from '../../src/bots/index.ts';
 import type { Bot } from '../../src/bots/types.ts';
 import { playGame, simulate, wilson, type SimulationResult } from '../../src/simulate/index.ts';
+import { seatOrder } from '../../src/simulate/chunk.ts';
 
 const rules = { ...preset('serendipity-creak'), target: 2000 };
 
@@ -87,5 +88,23 @@ describe('wilson', () => {
     expect(hi).toBeCloseTo(0.5962, 3);
     const [lo2, hi2] = wilson(500, 1000);
     expect(hi2 - lo2).toBeLessThan(hi - lo);
+  });
+});
+
+describe('seatOrder', () => {
+  it('gives every start once per k games and every turn order once per k! games', () => {
+    const k = 3;
+    const orders = Array.from({ length: 6 }, (_, g) => seatOrder(g, k));
+    expect(orders.slice(0, 3).map((o) => o[0])).toEqual([0, 1, 2]);
+    expect(orders.slice(3, 6).map((o) => o[0])).toEqual([0, 1, 2]);
+    expect(new Set(orders.map((o) => o.join())).size).toBe(6);
+    for (const o of orders) expect([...o].sort()).toEqual([0, 1, 2]);
+    // Two seats: plain alternation.
+    expect([0, 1, 2, 3].map((g) => seatOrder(g, 2))).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ]);
   });
 });
