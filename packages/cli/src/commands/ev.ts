@@ -24,7 +24,9 @@ export function register(program: Command): void {
           expectedTurn,
           thresholds,
           ...(opening !== null ? { openingTurn: opening } : {}),
-          ...(rules.zilchPenalty ? { turnWithoutPenalty: round(turn.expectedTurn) } : {}),
+          ...(rules.zilchPenalty
+            ? { turnWithoutPenalty: round(solveTurn(rules).expectedTurn) }
+            : {}),
         });
       }
       const out = process.stdout;
