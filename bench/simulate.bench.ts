@@ -1,6 +1,7 @@
 // Simulated games per second for pairs of bots, in one thread and on every core.
-// ZILCH_BENCH_GAMES sets the games per measurement (default 2000);
-// ZILCH_BENCH_PAIRS a list like "cautious,bold;expected,optimal".
+// Each pair is first timed on 200 games, then measured on about ZILCH_BENCH_SECONDS (default 4)
+// seconds of single-thread work, so slow bots (optimal) and fast ones both get a fair sample.
+// ZILCH_BENCH_PAIRS picks the pairs, e.g. "cautious,bold;expected,optimal".
 import { availableParallelism } from 'node:os';
 import { preset } from '@zilch/engine';
 import { botAvailable, simulate, type BotId } from '@zilch/strategy';
@@ -9,15 +10,17 @@ const DEFAULT_PAIRS =
   'random,random;cautious,random;cautious,bold;expected,cautious;optimal,expected';
 
 export default async function bench(): Promise<void> {
-  const games = Number(process.env.ZILCH_BENCH_GAMES ?? 2000);
+  const seconds = Number(process.env.ZILCH_BENCH_SECONDS ?? 4);
   const rules = preset('serendipity-creak');
   const cores = availableParallelism();
   const pairs = (process.env.ZILCH_BENCH_PAIRS ?? DEFAULT_PAIRS)
     .split(';')
     .map((p) => p.split(',') as BotId[]);
-  console.log(`  serendipity-creak, ${games} games per figure, ${cores} cores`);
   console.log(
-    `  ${'bots'.padEnd(20)} ${'1 thread'.padStart(12)} ${`${cores} workers`.padStart(12)}`,
+    `  serendipity-creak, ${cores} cores (worker figures include ~1 s of worker start-up)`,
+  );
+  console.log(
+    `  ${'bots'.padEnd(20)} ${'games'.padStart(7)} ${'1 thread'.padStart(12)} ${`${cores} threads`.padStart(12)}`,
   );
   for (const bots of pairs) {
     const name = bots.join(' v ');
@@ -25,12 +28,22 @@ export default async function bench(): Promise<void> {
       console.log(`  ${name.padEnd(20)} (needs the advisor)`);
       continue;
     }
+    const run = (games: number, workers: number) =>
+      simulate({ rules, bots, games, seed: 1, workers });
+    // Also warms up: solutions the bots need are made (or loaded) here, outside the figures.
+    const probe = await run(200, 1);
+    const games = Math.max(
+      200,
+      Math.min(50_000, Math.round((probe.games / probe.seconds) * seconds)),
+    );
     const rate = async (workers: number): Promise<string> => {
-      const r = await simulate({ rules, bots, games, seed: 1, workers });
+      const r = await run(games, workers);
       return `${Math.round(r.games / r.seconds)} g/s`;
     };
     const one = await rate(1);
     const all = await rate(cores);
-    console.log(`  ${name.padEnd(20)} ${one.padStart(12)} ${all.padStart(12)}`);
+    console.log(
+      `  ${name.padEnd(20)} ${String(games).padStart(7)} ${one.padStart(12)} ${all.padStart(12)}`,
+    );
   }
 }
