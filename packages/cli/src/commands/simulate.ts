@@ -67,7 +67,9 @@ function printTable(rulesId: string, r: SimulationResult): void {
   out.write(`${pc.dim(line(head))}\n`);
   for (const row of rows) out.write(`${line(row)}\n`);
   out.write(
-    `turns per game ${r.turnsPerGame.toFixed(1)}, zilch rate ${pct(r.zilchRate)} (a tie shares the win: 1/t each)\n`,
+    `first player wins ${pct(r.firstPlayerWinRate)} (${pct(r.firstPlayerCi95[0])} – ${pct(r.firstPlayerCi95[1])}), ` +
+      `turns per game ${r.turnsPerGame.toFixed(1)}, zilch rate ${pct(r.zilchRate)}\n` +
+      `(a tie shares the win: 1/t to each; seats rotate so every bot starts equally often)\n`,
   );
 }
 
@@ -118,6 +120,8 @@ export function register(program: Command): void {
           games: r.games,
           seed: r.seed,
           seats: r.seats,
+          firstPlayerWinRate: r.firstPlayerWinRate,
+          firstPlayerCi95: r.firstPlayerCi95,
           turnsPerGame: r.turnsPerGame,
           zilchRate: r.zilchRate,
           seconds: r.seconds,

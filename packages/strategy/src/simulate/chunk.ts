@@ -25,6 +25,8 @@ export interface EntryTotals {
   sharedWins: number;
   /** Games this entry started. */
   starts: number;
+  /** Wins (shared as in `wins`) in the games this entry started. */
+  startWins: number;
   scoreSum: number;
   turns: number;
   zilches: number;
@@ -47,6 +49,7 @@ export function emptyTotals(k: number): ChunkTotals {
       soleWins: 0,
       sharedWins: 0,
       starts: 0,
+      startWins: 0,
       scoreSum: 0,
       turns: 0,
       zilches: 0,
@@ -64,6 +67,7 @@ export function addTotals(a: ChunkTotals, b: ChunkTotals): void {
     t.soleWins += e.soleWins;
     t.sharedWins += e.sharedWins;
     t.starts += e.starts;
+    t.startWins += e.startWins;
     t.scoreSum += e.scoreSum;
     t.turns += e.turns;
     t.zilches += e.zilches;
@@ -135,6 +139,7 @@ export function runChunk(plan: SimulationPlan, index: number): ChunkTotals {
     for (const seat of out.winners) {
       const e = totals.entries[entryOf(seat)] as EntryTotals;
       e.wins += share;
+      if (seat === 0) e.startWins += share;
       if (out.winners.length === 1) e.soleWins += 1;
       else e.sharedWins += 1;
     }

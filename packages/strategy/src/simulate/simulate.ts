@@ -57,6 +57,9 @@ export interface SimulationResult {
   readonly seed: number;
   readonly workers: number;
   readonly seats: SeatResult[];
+  /** Share of the wins that went to the player who took the first turn, and its 95% interval. */
+  readonly firstPlayerWinRate: number;
+  readonly firstPlayerCi95: [number, number];
   /** Mean turns per game, all seats together. */
   readonly turnsPerGame: number;
   /** Share of all turns that ended in a zilch. */
@@ -192,11 +195,14 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     zilchRate: e.turns ? e.zilches / e.turns : 0,
   }));
   const zilches = total.entries.reduce((a, e) => a + e.zilches, 0);
+  const firstWins = total.entries.reduce((a, e) => a + e.startWins, 0);
   return {
     games: total.games,
     seed: plan.seed,
     workers,
     seats,
+    firstPlayerWinRate: firstWins / total.games,
+    firstPlayerCi95: wilson(firstWins, total.games),
     turnsPerGame: total.turns / total.games,
     zilchRate: total.turns ? zilches / total.turns : 0,
     seconds: (performance.now() - started) / 1000,

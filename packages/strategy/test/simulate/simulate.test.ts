@@ -39,6 +39,9 @@ describe('simulate', () => {
     });
     expect(r.seats.map((s) => s.starts)).toEqual([200, 200, 200]);
     expect(r.seats.reduce((a, s) => a + s.wins, 0)).toBeCloseTo(600, 9);
+    expect(r.firstPlayerWinRate).toBeGreaterThan(0);
+    expect(r.firstPlayerWinRate).toBeLessThan(1);
+    expect(r.firstPlayerCi95[0]).toBeLessThanOrEqual(r.firstPlayerWinRate);
     for (const s of r.seats) {
       expect(s.soleWins + s.sharedWins).toBeGreaterThanOrEqual(s.wins - 1e-9);
       expect(s.ci95[0]).toBeLessThanOrEqual(s.winRate);
