@@ -260,6 +260,7 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
     rmSync(dataDir, { recursive: true, force: true });
     if (store === 'postgres') {
       const c = new pg.Client({ connectionString: args['database-url'] as string });
+      c.on('error', () => undefined);
       await c.connect();
       await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await c.end();

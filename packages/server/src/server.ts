@@ -34,7 +34,7 @@ const BUS_EVENT = 'zilch:bus';
 export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
   const node = randomUUID();
-  const db = await openDb(config);
+  const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
   const store = new GameStore(db.db);
   const metrics = createMetrics();
   const presence = new Presence();
@@ -60,6 +60,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
+    for (const r of [pub, sub])
+      r.on('error', (e) => log.warn({ err: e }, 'redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
     redis = { pub, sub };
     remote = {

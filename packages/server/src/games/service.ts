@@ -217,7 +217,12 @@ export class GameService {
     extra: { entry?: EntryRecord; results?: ReturnType<typeof resultsOf> } = {},
   ): Promise<boolean> {
     try {
-      await this.o.store.write({ game: next, expectedVersion: g.record.version, ...extra });
+      await this.o.store.write({
+        game: next,
+        expectedVersion: g.record.version,
+        before: g.record,
+        ...extra,
+      });
       return true;
     } catch (e) {
       this.cache.delete(g.record.id);

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.ts';
+import { startCheckpointer } from './checkpointer.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -26,7 +27,10 @@ export interface Db {
 }
 
 /** Opens (and migrates) the database the configuration names: PostgreSQL if DATABASE_URL is set, else SQLite in the data dir. */
-export async function openDb(config: Config): Promise<Db> {
+export async function openDb(
+  config: Config,
+  onError: (e: Error) => void = () => undefined,
+): Promise<Db> {
   if (config.databaseUrl) {
     const schema = config.pgSchema;
     const pool = new pg.Pool({
@@ -34,6 +38,9 @@ export async function openDb(config: Config): Promise<Db> {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it, and the query that needs it fails with an error the caller handles.
+    pool.on('error', onError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Processes starting together must not migrate at once: a session-level advisory lock on a
     // separate connection serialises schema creation and migrations across them.
@@ -41,7 +48,7 @@ export async function openDb(config: Config): Promise<Db> {
     try {
       await lock.query('SELECT pg_advisory_lock(72946013)');
       if (schema) await lock.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await migrate(db, schema ?? 'public');
+      await migrate(db, 'postgres', schema ?? 'public');
     } finally {
       await lock.query('SELECT pg_advisory_unlock(72946013)').catch(() => undefined);
       lock.release();
@@ -49,18 +56,28 @@ export async function openDb(config: Config): Promise<Db> {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = new SQLite(join(config.dataDir, 'zilch.sqlite'));
+  const path = join(config.dataDir, 'zilch.sqlite');
+  const file = new SQLite(path);
   // WAL + NORMAL: a commit survives a process crash (kill -9); only an OS crash could lose the last one.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  // Fewer, larger checkpoints: each one stalls the commit that triggers it.
-  file.pragma('wal_autocheckpoint = 10000');
+  // A worker (startCheckpointer) copies the log into the database off the event loop; the default
+  // auto-checkpoint here then finds little left to do, and lets the log file start over.
+  file.pragma('wal_autocheckpoint = 1000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachedStatements(file) }),
   });
-  await migrate(db);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  await migrate(db, 'sqlite');
+  const checkpointer = startCheckpointer(path, 250);
+  return {
+    db,
+    dialect: 'sqlite',
+    async close() {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -83,11 +100,15 @@ function cachedStatements(file: SQLite.Database): SqliteDatabase {
   };
 }
 
-async function migrate(db: Kysely<Database>, schema: string | null = null): Promise<void> {
+async function migrate(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  schema: string | null = null,
+): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({
     db,
-    provider: migrationProvider,
+    provider: migrationProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateToLatest();

@@ -10,6 +10,8 @@ export interface GameWrite {
   readonly game: GameRecord;
   /** The version the writer read; the write fails with VersionConflict if it moved. */
   readonly expectedVersion: number;
+  /** The record as read: only columns that differ from it are written (fewer dirty index pages). */
+  readonly before?: GameRecord;
   readonly entry?: EntryRecord;
   readonly results?: PlayerResult[];
 }
@@ -48,6 +50,18 @@ function actionColumns(g: GameRecord) {
     finished_at: g.finishedAt,
     final_scores: g.finalScores ? JSON.stringify(g.finalScores) : null,
   };
+}
+
+/** Drops the columns whose value is the same as in `before` (version and time always change). */
+function changedOnly(cols: ReturnType<typeof actionColumns>, before: GameRecord | undefined) {
+  if (!before) return cols;
+  const was = actionColumns(before);
+  const out: Partial<ReturnType<typeof actionColumns>> = {};
+  for (const k of Object.keys(cols) as (keyof typeof cols)[]) {
+    if (k === 'version' || k === 'updated_at' || cols[k] !== was[k])
+      (out as Record<string, unknown>)[k] = cols[k];
+  }
+  return out;
 }
 
 function mutableColumns(g: GameRecord) {
@@ -179,7 +193,7 @@ export class GameStore {
     await this.db.transaction().execute(async (tx) => {
       const r = await tx
         .updateTable('games')
-        .set(w.entry ? actionColumns(w.game) : mutableColumns(w.game))
+        .set(w.entry ? changedOnly(actionColumns(w.game), w.before) : mutableColumns(w.game))
         .where('id', '=', w.game.id)
         .where('version', '=', w.expectedVersion)
         .executeTakeFirst();
