@@ -10,6 +10,12 @@ import * as play from './commands/play.ts';
 import * as serve from './commands/serve.ts';
 import * as verify from './commands/verify.ts';
 
+// A closed pipe (`zilch simulate | head`) is the reader's choice, not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
 const program = new Command('zilch')
   .description('Zilch: score rolls, study the odds, solve, simulate, play and serve the dice game')
   .exitOverride()

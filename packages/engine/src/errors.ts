@@ -9,8 +9,7 @@ export type ErrorCode =
   | 'MUST_KEEP_FIRST'
   | 'ILLEGAL_SELECTION'
   | 'BELOW_BANK_MINIMUM'
-  | 'BAD_RULES'
-  | 'BAD_DICE';
+  | 'BAD_RULES';
 
 /** A rejection: a stable code and a sentence a player understands. */
 export interface EngineError {
