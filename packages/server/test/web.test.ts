@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.ts';
+import { api, startTestServer, tempDir } from './helpers.ts';
+
+const tmp = tempDir();
+let server: RunningServer;
+beforeAll(async () => {
+  const web = join(tmp.dir, 'web');
+  mkdirSync(join(web, 'assets'), { recursive: true });
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Zilch shell</title>');
+  writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+  server = await startTestServer({ ZILCH_DATA_DIR: join(tmp.dir, 'data'), ZILCH_WEB_DIR: web });
+});
+afterAll(async () => {
+  await server.close();
+  tmp.cleanup();
+});
+
+describe('serving the web build', () => {
+  it('serves files, falls back to index.html for app routes, never for the API', async () => {
+    const js = await fetch(`${server.url}/assets/app.js`);
+    expect(js.status).toBe(200);
+    expect(await js.text()).toBe('console.log(1)');
+    for (const path of ['/', '/table/abc', '/review/x?y=1']) {
+      const page = await fetch(`${server.url}${path}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Zilch shell');
+    }
+    const missing = await api(server.url, 'GET', '/api/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('NOT_FOUND');
+    expect((await api(server.url, 'POST', '/table/abc', {})).status).toBe(404);
+  });
+
+  it('lists presets with their text and the rule set schema', async () => {
+    const r = (await api(server.url, 'GET', '/api/rules')).body;
+    expect(r.presets.map((p: { id: string }) => p.id)).toContain('serendipity-creak');
+    expect(typeof r.presets[0].text).toBe('string');
+    expect(r.schema).toHaveProperty('properties');
+  });
+});
