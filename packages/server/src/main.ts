@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config/config.ts';
 import { startServer } from './server.ts';
 
@@ -22,4 +23,6 @@ export async function runFromEnv(env: Record<string, string | undefined>): Promi
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runFromEnv(process.env);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runFromEnv(process.env);
+}

@@ -90,7 +90,7 @@ describe.skipIf(!pgUrl || !redis)('two server processes sharing PostgreSQL and R
     await b.waitFor((u) => u.events.some((e: { seat?: number }) => e.seat === 2));
     a.close();
     b.close();
-  });
+  }, 120_000);
 });
 
 /** Positions of scoring dice: every 1 and 5, else the first triple. */

@@ -100,7 +100,7 @@ describe('kill -9 and restart', () => {
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));
     expect(second.child.exitCode).toBe(0);
-  });
+  }, 120_000);
 });
 
 /** Positions of a scoring keep in the roll: the first 1 or 5, else every die of a triple or more. */
