@@ -37,7 +37,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
   const store = new GameStore(db.db);
   const metrics = createMetrics();
-  const presence = new Presence();
+  // Across processes presence is re-announced every lease period; a silent process's report expires.
+  const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);
   const connected = (id: string) => presence.connected(id);
   const service = new GameService({
     store,
@@ -107,11 +108,26 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   });
   service.onChange((c) => void driver.changed(c.gameId));
   bus.subscribe((msg, fromRemote) => {
-    if (msg.type === 'presence' || fromRemote) void driver.changed(msg.gameId);
+    if (msg.type === 'update') {
+      if (fromRemote) void driver.changed(msg.gameId);
+    } else if (fromRemote) {
+      if (presence.setRemote(msg.gameId, msg.node, msg.seats)) void driver.changed(msg.gameId);
+    } else if (!msg.repeat) void driver.changed(msg.gameId);
   });
 
   await app.listen({ port: config.port, host: config.host });
   await driver.start();
+  const announcer = redis
+    ? setInterval(
+        () => {
+          for (const [gameId, seats] of presence.localGames()) {
+            bus.publish({ type: 'presence', gameId, node, seats, repeat: true });
+          }
+        },
+        Math.max(250, Math.floor(config.leaseMs / 3)),
+      )
+    : null;
+  announcer?.unref();
   const port = (app.server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info({ port, store: db.dialect, redis: Boolean(redis), node }, 'zilch server listening');
@@ -126,6 +142,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     logger: log,
     close() {
       closing ??= (async () => {
+        if (announcer) clearInterval(announcer);
         await driver.stop();
         await service.drain();
         io.disconnectSockets(true);

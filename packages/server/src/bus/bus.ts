@@ -9,7 +9,14 @@ export type BusMessage =
       seq: number;
       events: GameEvent[];
     }
-  | { type: 'presence'; gameId: string; node: string; seats: number[] };
+  | {
+      type: 'presence';
+      gameId: string;
+      node: string;
+      seats: number[];
+      /** A periodic re-announcement, not a change. */
+      repeat?: boolean;
+    };
 
 /** Fan-out of game changes to every part of every process that cares. */
 export interface Bus {

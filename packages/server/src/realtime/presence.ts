@@ -1,7 +1,10 @@
 /** Which seats have a live connection, on this process and (through the bus) on the others. */
 export class Presence {
   private readonly local = new Map<string, Map<number, number>>();
-  private readonly remote = new Map<string, Map<string, number[]>>();
+  private readonly remote = new Map<string, Map<string, { seats: number[]; at: number }>>();
+
+  /** @param staleMs how long another process's report counts without being repeated. */
+  constructor(private readonly staleMs = Infinity) {}
 
   /** Counts a connection of a seat on this process; returns the seats now connected here. */
   add(gameId: string, seat: number): number[] {
@@ -22,19 +25,29 @@ export class Presence {
     return [...m.keys()];
   }
 
-  /** Records what another process reported for a game. */
-  setRemote(gameId: string, node: string, seats: number[]): void {
-    const m = this.remote.get(gameId) ?? new Map<string, number[]>();
+  /** Records what another process reported for a game; says whether the connected seats changed. */
+  setRemote(gameId: string, node: string, seats: number[]): boolean {
+    const before = [...this.connected(gameId)].sort().join();
+    const m = this.remote.get(gameId) ?? new Map<string, { seats: number[]; at: number }>();
     if (seats.length === 0) m.delete(node);
-    else m.set(node, seats);
+    else m.set(node, { seats, at: Date.now() });
     if (m.size === 0) this.remote.delete(gameId);
     else this.remote.set(gameId, m);
+    return [...this.connected(gameId)].sort().join() !== before;
   }
 
   /** Seats connected anywhere. */
   connected(gameId: string): Set<number> {
     const out = new Set<number>(this.local.get(gameId)?.keys() ?? []);
-    for (const seats of this.remote.get(gameId)?.values() ?? []) for (const s of seats) out.add(s);
+    const fresh = Date.now() - this.staleMs;
+    for (const r of this.remote.get(gameId)?.values() ?? []) {
+      if (r.at >= fresh) for (const s of r.seats) out.add(s);
+    }
     return out;
+  }
+
+  /** Every game with connections on this process, with its connected seats (to re-announce them). */
+  localGames(): [string, number[]][] {
+    return [...this.local].map(([id, m]) => [id, [...m.keys()]]);
   }
 }

@@ -90,9 +90,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
   });
 
   bus.subscribe((msg, remote) => {
-    if (!remote) return;
-    if (msg.type === 'update') service.invalidate(msg.gameId, msg.version);
-    else presence.setRemote(msg.gameId, msg.node, msg.seats);
+    if (remote && msg.type === 'update') service.invalidate(msg.gameId, msg.version);
   });
 
   const presenceChanged = (gameId: string, seats: number[]) => {
