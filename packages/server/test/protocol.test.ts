@@ -1,4 +1,4 @@
-import { preset } from '@zilch/engine';
+import { legalActions, preset } from '@zilch/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { api, client, startTestServer, tempDir, until, type Loose } from './helpers.ts';
@@ -16,7 +16,11 @@ let base: string;
 const tmp = tempDir();
 
 beforeAll(async () => {
-  server = await startTestServer({ ZILCH_DATA_DIR: tmp.dir, ZILCH_BODY_LIMIT: '4096' });
+  server = await startTestServer({
+    ZILCH_DATA_DIR: tmp.dir,
+    ZILCH_BODY_LIMIT: '4096',
+    ZILCH_ABSENT_GRACE_MS: '1000',
+  });
   base = server.url;
 });
 afterAll(async () => {
@@ -292,6 +296,46 @@ describe('bots, timers and absence', () => {
     }, 8000);
     expect(log.actors.length).toBeGreaterThan(0);
     expect(log.actors.every((a: string) => a === 'absent')).toBe(true);
+  });
+});
+
+describe('absent players', () => {
+  it('a seat with no connection is played by the absent-player bot; a connected one is not', async () => {
+    const t = await table(quick, { absentBot: 'bold' });
+    const here = await client(base);
+    await here.ask('join', { gameId: t.gameId, token: t.seats[0]!.token });
+    await api(base, 'POST', `/api/games/${t.gameId}/claim`, {
+      token: t.seats[0]!.token,
+      name: 'Here',
+    });
+    const c = await api(base, 'POST', `/api/games/${t.gameId}/claim`, {
+      token: t.seats[1]!.token,
+      name: 'Gone',
+    });
+    expect(c.body.view.seats.map((s: Loose) => s.connected)).toEqual([true, false]);
+    if (c.body.view.state.current === 0) {
+      // The connected player is left alone: nothing happens on their turn.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await api(base, 'GET', `/api/games/${t.gameId}/log`)).body.log.entries).toHaveLength(
+        0,
+      );
+      await here.ask('action', { gameId: t.gameId, clientId: 'a1', action: { type: 'roll' } });
+      const v = (await api(base, 'GET', `/api/games/${t.gameId}`)).body;
+      if (v.state.current === 0) {
+        const legal = legalActions(v.state);
+        const pick = legal.find((x) => x.type === 'keep' && x.then === 'bank') ?? legal[0]!;
+        const { seat: _seat, ...move } = pick;
+        await here.ask('action', { gameId: t.gameId, clientId: 'a2', action: move });
+      }
+    }
+    const log = await until(async () => {
+      const l = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
+      return l.actors.includes('absent') ? l : null;
+    }, 8000);
+    log.log.entries.forEach((e: Loose, i: number) => {
+      expect(log.actors[i]).toBe(e.action.seat === 1 ? 'absent' : 'player');
+    });
+    here.close();
   });
 });
 
