@@ -301,7 +301,8 @@ describe('bots, timers and absence', () => {
 
 describe('absent players', () => {
   it('a seat with no connection is played by the absent-player bot; a connected one is not', async () => {
-    const t = await table(quick, { absentBot: 'bold' });
+    // The full target: a bank by the connected player cannot end the game before the bot's turn.
+    const t = await table('serendipity-creak', { absentBot: 'bold' });
     const here = await client(base);
     await here.ask('join', { gameId: t.gameId, token: t.seats[0]!.token });
     await api(base, 'POST', `/api/games/${t.gameId}/claim`, {
