@@ -1,3 +1,4 @@
+import { legalActions } from '@zilch/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, spawnServer, tempDir, until, type Loose } from './helpers.ts';
 
@@ -49,12 +50,10 @@ describe('kill -9 and restart', () => {
           await new Promise((r) => setTimeout(r, 20));
           continue;
         }
-        const action =
-          v.state.phase === 'keep'
-            ? { type: 'keep', dice: firstScoring(v.state), then: 'roll' }
-            : v.state.phase === 'choose'
-              ? { type: 'fresh' }
-              : { type: 'roll' };
+        // Keep-and-roll when possible (the game goes on), else the first legal move.
+        const legal = legalActions(v.state);
+        const { seat: _seat, ...action } =
+          legal.find((x) => x.type === 'keep' && !x.then) ?? legal[0]!;
         const r = await api(base, 'POST', `/api/games/${human.gameId}/actions`, {
           token,
           clientId: `c${v.seq}`,
@@ -102,15 +101,3 @@ describe('kill -9 and restart', () => {
     expect(second.child.exitCode).toBe(0);
   }, 120_000);
 });
-
-/** Positions of a scoring keep in the roll: the first 1 or 5, else every die of a triple or more. */
-function firstScoring(state: Loose): number[] {
-  const roll: number[] = state.turn.roll;
-  const single = roll.findIndex((d) => d === 1 || d === 5);
-  if (single >= 0) return [single];
-  for (let f = 1; f <= 6; f++) {
-    const at = roll.flatMap((d, i) => (d === f ? [i] : []));
-    if (at.length >= 3) return at;
-  }
-  return roll.map((_, i) => i);
-}
