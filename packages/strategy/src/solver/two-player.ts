@@ -152,20 +152,48 @@ export class TwoPlayerSolution {
     return t > this.top(a) ? null : t;
   }
 
-  private readonly tables = new Map<number, PairTable>();
+  /** Uncached full tables, as the advisor first built them; for checking the fast path. */
+  referenceTables = false;
+  /** Bytes of pair roll values kept for the advisor (least recently used dropped first). */
+  rollCacheBytes = ROLL_CACHE_BYTES;
+  private readonly rollCache = new Map<number, PairRolls>();
+  private rollCacheUsed = 0;
+  private scratch: PairTable | null = null;
 
-  /** The decision table of a pair of scores at its solved zilch value (up to 512 kept). */
+  /** The decision table of a pair of scores at its solved zilch value, swept in full. */
   table(a: number, b: number): PairTable {
-    const id = a * 65536 + b;
-    let tab = this.tables.get(id);
-    if (!tab) {
-      tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
-      tab.setup(a, b);
-      tab.sweep(1 - this.fresh(b, a));
-      if (this.tables.size >= 512) this.tables.delete(this.tables.keys().next().value as number);
-      this.tables.set(id, tab);
-    }
+    const tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
+    tab.setup(a, b);
+    tab.sweep(1 - this.fresh(b, a));
     return tab;
+  }
+
+  /**
+   * The roll values of a pair at its solved zilch value, from the cache or one value-only
+   * sweep. Bit for bit what `table` gives: the same additions in the same order, without
+   * the slopes and gaps only the solve needs.
+   */
+  rolls(a: number, b: number): PairRolls {
+    const id = a * 65536 + b;
+    const cache = this.rollCache;
+    const hit = cache.get(id);
+    if (hit) {
+      cache.delete(id);
+      cache.set(id, hit);
+      return hit;
+    }
+    const tab = (this.scratch ??= new PairTable(this, this.top(0) + this.groups.maxGain + 2));
+    tab.setup(a, b);
+    tab.sweepValues(1 - this.fresh(b, a));
+    const out = tab.rolls();
+    this.rollCacheUsed += out.R.byteLength;
+    while (this.rollCacheUsed > this.rollCacheBytes && cache.size > 0) {
+      const [oldId, old] = cache.entries().next().value as [number, PairRolls];
+      cache.delete(oldId);
+      this.rollCacheUsed -= old.R.byteLength;
+    }
+    cache.set(id, out);
+    return out;
   }
 
   /** Value of rolling for the player on turn at (a, b) with total t and n dice (units). */
@@ -175,7 +203,7 @@ export class TwoPlayerSolution {
       const pz = this.groups.zilch[n]!;
       return 1 - pz + pz * (1 - this.fresh(b, a));
     }
-    const tab = this.table(a, b);
+    const tab = this.referenceTables ? this.table(a, b) : this.rolls(a, b);
     // Above the cap the solver banks, so that is what rolling is worth there.
     if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n);
     return tab.roll(t, n);
@@ -186,6 +214,25 @@ export class TwoPlayerSolution {
     if (this.final) return this.T + this.E - a;
     // With offers every total up to the opponent's score must be known (T − 1 covers it).
     return Math.max(this.T - a, this.minFor(a), this.withOffers ? this.T - 1 : 0);
+  }
+}
+
+/** Default memory for cached pair roll values: about 4,000 pairs of Serendipity Creak. */
+export const ROLL_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Roll values of one pair at its solved zilch value: rows 0..top, then the stationary row. */
+export class PairRolls {
+  constructor(
+    readonly top: number,
+    readonly stat: boolean,
+    readonly N: number,
+    /** (top + 2) rows of N; the last is the stationary row (or unused). */
+    readonly R: Float64Array,
+  ) {}
+
+  /** Roll value at total t with n dice (stationary rows included). */
+  roll(t: number, n: number): number {
+    return this.R[(t > this.top ? this.top + 1 : t) * this.N + n - 1]!;
   }
 }
 
@@ -280,6 +327,54 @@ class PairTable {
         }
     }
     this.sweepRows(z, top);
+  }
+
+  /** A full backward sweep at zilch value z of the values alone (no slopes or gaps). */
+  sweepValues(z: number): void {
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const top = this.top;
+    if (this.stat) {
+      this.stationaryValues(z);
+      for (let t = top + 1; t <= top + g.maxGain; t++)
+        for (let n = 1; n <= N; n++) this.D[t * N + n - 1] = this.v[n]!;
+    }
+    const { D, R, B } = this;
+    const { gFrom, oFrom, off, prob, zilch } = g;
+    for (let t = top; t >= 0; t--) {
+      const base = t * N;
+      for (let n = 1; n <= N; n++) {
+        // Same operations in the same order as sweepRows, so the values match to the bit.
+        let v = zilch[n]! * z;
+        const gEnd = gFrom[n + 1]!;
+        for (let k = gFrom[n]!; k < gEnd; k++) {
+          let best = -1;
+          const oEnd = oFrom[k + 1]!;
+          for (let j = oFrom[k]!; j < oEnd; j++) {
+            const w = D[base + off[j]!]!;
+            if (w > best) best = w;
+          }
+          v += prob[k]! * best;
+        }
+        const i = base + n - 1;
+        R[i] = v;
+        const bank = B[i]!;
+        D[i] = bank >= v ? bank : v;
+      }
+    }
+    this.z = z;
+    this.f = R[N - 1]!;
+  }
+
+  /** A compact copy of the roll values (rows 0..top and the stationary row). */
+  rolls(): PairRolls {
+    const N = this.sol.N;
+    const top = this.top;
+    const R = new Float64Array((top + 2) * N);
+    R.set(this.R.subarray(0, (top + 1) * N));
+    if (this.stat) R.set(this.rInf.subarray(1, N + 1), (top + 1) * N);
+    return new PairRolls(top, this.stat, N, R);
   }
 
   /**
