@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -176,6 +176,19 @@ class Player {
   }
 }
 
+/** Server-side time per action from its Prometheus histogram: the bucket bound holding percentile p. */
+async function serverPercentiles(
+  base: string,
+): Promise<{ p50: number; p99: number; count: number }> {
+  const text = await fetch(`${base}/metrics`).then((r) => r.text());
+  const buckets = [
+    ...text.matchAll(/^zilch_action_duration_seconds_bucket\{le="([^"]+)"\} (\d+)/gm),
+  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]) * 1000, n: Number(m[2]) }));
+  const count = buckets[buckets.length - 1]?.n ?? 0;
+  const at = (p: number) => buckets.find((b) => b.n >= (p / 100) * count)?.le ?? NaN;
+  return { p50: at(50), p99: at(99), count };
+}
+
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -229,6 +242,7 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
     );
     await new Promise((r) => setTimeout(r, Math.min(5000, THINK_MS * 3)));
     stats.measuring = true;
+    const load = loadavg()[0] as number;
     const started = performance.now();
     await new Promise((r) => setTimeout(r, DURATION_MS));
     stats.measuring = false;
@@ -246,9 +260,15 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
       p99ms: Number(pct(sorted, 99).toFixed(1)),
       maxms: Number((sorted[sorted.length - 1] ?? NaN).toFixed(1)),
       errors: stats.errors,
+      serverP50ms: 0,
+      serverP99ms: 0,
+      loadAverage: Number(((load + (loadavg()[0] as number)) / 2).toFixed(1)),
     };
+    const server = await serverPercentiles(url);
+    result.serverP50ms = server.p50;
+    result.serverP99ms = server.p99;
     console.log(
-      `  ${store}: ${result.actions} actions in ${result.seconds} s = ${result.actionsPerSecond}/s; latency p50 ${result.p50ms} ms, p90 ${result.p90ms} ms, p99 ${result.p99ms} ms, max ${result.maxms} ms; ${result.errors} errors`,
+      `  ${store}: ${result.actions} actions in ${result.seconds} s = ${result.actionsPerSecond}/s; latency p50 ${result.p50ms} ms, p90 ${result.p90ms} ms, p99 ${result.p99ms} ms, max ${result.maxms} ms; ${result.errors} errors; inside the server p50 ≤ ${result.serverP50ms} ms, p99 ≤ ${result.serverP99ms} ms; load average ${result.loadAverage}`,
     );
     return result;
   } finally {
