@@ -5,6 +5,7 @@ import type { Advice, AdviceOption } from './types.ts';
 import { winValuer } from './win.ts';
 
 export * from './types.ts';
+export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './prepare.ts';
 
 /** What the advisor maximises: the chance to win, expected points, or the best available. */
 export type AdviceMode = 'auto' | 'points' | 'win';

@@ -46,6 +46,11 @@ interface Header {
 
 const memory = new Map<string, TwoPlayerSolution>();
 
+/** Drops every solution kept in memory (the disk cache stays); frees memory, helps tests. */
+export function clearSolutionMemory(): void {
+  memory.clear();
+}
+
 /** A solution already in this process's memory, or null (no hashing for a known rule set). */
 export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
   return memory.get(solutionKey(rules)) ?? null;

@@ -17,11 +17,17 @@ export {
   type SolverError,
   type TwoPlayerOptions,
 } from './two-player.ts';
+export { solveInBackground, type BackgroundSolveOptions } from './solve-in-worker.ts';
 export {
+  adoptSolution,
   cacheDir,
+  clearSolutionMemory,
   estimatedStates,
   loadTwoPlayer,
+  loadTwoPlayerAsync,
   saveTwoPlayer,
+  solutionAvailable,
+  solutionInMemory,
   solutionKey,
   twoPlayerSolution,
 } from './cache.ts';

@@ -1,0 +1,34 @@
+// Solves (or loads) a two-player solution in a worker thread and hands the store back to the
+// thread that asked, moved rather than copied. workerData: { rules, dir }.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RuleSet } from '@zilch/engine';
+import { twoPlayerSolution } from './cache.ts';
+import { TwoPlayerSolution } from './two-player.ts';
+import type { WorkerAnswer } from './solve-in-worker.ts';
+
+const { rules, dir } = workerData as { rules: RuleSet; dir?: string };
+const port = parentPort;
+if (!port) throw new Error('solve worker must run in a worker thread');
+const send = (m: WorkerAnswer, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
+let last = 0;
+const sol = twoPlayerSolution(rules, {
+  dir,
+  onProgress: (done) => {
+    if (done - last < 0.01 && done < 1) return;
+    last = done;
+    send({ kind: 'progress', done });
+  },
+});
+if (!(sol instanceof TwoPlayerSolution))
+  send({ kind: 'error', code: sol.code, message: sol.message });
+else {
+  const store = sol.store instanceof Float64Array ? sol.store : Float64Array.from(sol.store);
+  send(
+    {
+      kind: 'solved',
+      store,
+      info: { extraPoints: sol.E * 50, states: sol.states, seconds: sol.seconds },
+    },
+    [store.buffer as ArrayBuffer],
+  );
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lean, preset, type RuleSet } from '@zilch/engine';
+import { advise, prepareWinSolution, winSolutionReady } from '../../src/advisor/index.ts';
+import { clearSolutionMemory, loadTwoPlayer } from '../../src/solver/cache.ts';
+import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'zilch-prepare-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const opts = { solutionDir: dir };
+
+describe('win solution warm-up', () => {
+  it('solves in a worker thread while this thread keeps running, then answers from memory', async () => {
+    const rules: RuleSet = { ...preset('serendipity-creak'), target: 1200 };
+    expect(winSolutionReady(rules, opts)).toBe(false);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const progress: number[] = [];
+    const both = [
+      prepareWinSolution(rules, { ...opts, onProgress: (d) => progress.push(d) }),
+      prepareWinSolution(rules, opts),
+    ];
+    await Promise.all(both);
+    clearInterval(timer);
+    // The solve ran elsewhere: this thread's timers kept firing meanwhile.
+    expect(ticks).toBeGreaterThan(2);
+    expect(progress.at(-1)).toBe(1);
+    expect(winSolutionReady(rules, opts)).toBe(true);
+    expect(winSolutionReady({ ...rules }, opts)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    const sol = loadTwoPlayer(rules, dir)!;
+    const here = solveTwoPlayer(rules);
+    if (!(here instanceof TwoPlayerSolution)) throw new Error(here.message);
+    expect(Array.from(sol.store)).toEqual(Array.from(here.store));
+    // advise('win') uses that very solution: no second solve, no reload.
+    expect(advise(lean.initialState(rules, 2, 0), 'win', opts).kind).toBe('win');
+    expect(loadTwoPlayer(rules, dir)).toBe(sol);
+  });
+
+  it('loads a solution from disk without solving again', async () => {
+    const rules: RuleSet = { ...preset('farkle-2017'), target: 1000 };
+    await prepareWinSolution(rules, opts);
+    const first = loadTwoPlayer(rules, dir)!;
+    clearSolutionMemory();
+    expect(winSolutionReady(rules, opts)).toBe(true);
+    const progress: number[] = [];
+    await prepareWinSolution(rules, { ...opts, onProgress: (d) => progress.push(d) });
+    expect(progress).toEqual([]);
+    const again = loadTwoPlayer(rules, dir)!;
+    expect(again).not.toBe(first);
+    expect(Array.from(again.store)).toEqual(Array.from(first.store));
+  });
+
+  it('is never ready for rule sets the two-player solver does not model', async () => {
+    const rules = preset('ten-dice');
+    expect(winSolutionReady(rules, opts)).toBe(false);
+    await prepareWinSolution(rules, opts);
+    expect(winSolutionReady(rules, opts)).toBe(false);
+  });
+});
