@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
 import type { RunningServer } from '../src/server.ts';
+import { openDb } from '../src/store/db.ts';
+import { GameStore, VersionConflict } from '../src/store/game-store.ts';
 import { api, client, dropSchema, postgresUrl, startTestServer, until } from './helpers.ts';
 
 const url = await postgresUrl();
 const schema = `zilch_test_${randomBytes(4).toString('hex')}`;
+
+function testConfig() {
+  const c = loadConfig({
+    DATABASE_URL: url as string,
+    ZILCH_PG_SCHEMA: schema,
+    ZILCH_PG_POOL: '2',
+  });
+  if (!c.ok) throw new Error(c.message);
+  return c.config;
+}
 
 describe.skipIf(!url)('on PostgreSQL', () => {
   let server: RunningServer;
@@ -14,6 +27,34 @@ describe.skipIf(!url)('on PostgreSQL', () => {
   afterAll(async () => {
     await server?.close();
     await dropSchema(url as string, schema);
+  });
+
+  it('a write against a moved version is refused (two writers, one game)', async () => {
+    const t = (
+      await api(server.url, 'POST', '/api/games', {
+        rules: 'serendipity-creak',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+      })
+    ).body;
+    const store = new GameStore((await openDb(testConfig())).db, 'postgres');
+    const g = (await store.get(t.gameId))!;
+    const entry = (seq: number, clientId: string) => ({
+      seq,
+      clientId,
+      seat: 0,
+      action: { type: 'roll' as const, seat: 0 },
+      dice: [[1, 2, 3, 4, 5, 6]],
+      events: [],
+      actor: 'player',
+      at: Date.now(),
+    });
+    const next = { ...g, version: g.version + 1, seq: 1 };
+    await store.write({ game: next, expectedVersion: g.version, entry: entry(1, 'w1') });
+    await expect(
+      store.write({ game: next, expectedVersion: g.version, entry: entry(1, 'w2') }),
+    ).rejects.toBeInstanceOf(VersionConflict);
+    expect((await store.entries(t.gameId)).map((e) => e.clientId)).toEqual(['w1']);
+    await store.db.destroy();
   });
 
   it('plays, stores and lists games with the same code', async () => {

@@ -25,6 +25,7 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lowercase letters, digits and _ only')
     .optional(),
+  ZILCH_PG_POOL: int(1, 200, 20),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -47,6 +48,8 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | null;
   readonly pgSchema: string | null;
+  /** Most PostgreSQL connections this process opens. */
+  readonly pgPool: number;
   readonly redisUrl: string | null;
   readonly logLevel: (typeof LEVELS)[number];
   readonly testDice: boolean;
@@ -83,6 +86,7 @@ export function loadConfig(
       dataDir: resolve(e.ZILCH_DATA_DIR),
       databaseUrl: e.DATABASE_URL ?? null,
       pgSchema: e.ZILCH_PG_SCHEMA ?? null,
+      pgPool: e.ZILCH_PG_POOL,
       redisUrl: e.REDIS_URL ?? null,
       logLevel: e.LOG_LEVEL,
       testDice: e.ZILCH_TEST_DICE,

@@ -35,7 +35,7 @@ export async function openDb(
     const schema = config.pgSchema;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.pgPool,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process:

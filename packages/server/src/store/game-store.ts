@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { EntryRecord, GameRecord, PlayerResult } from './records.ts';
 import type { Database, GamesTable } from './schema.ts';
 
@@ -75,7 +75,10 @@ function mutableColumns(g: GameRecord) {
 
 /** Every read and write of games, their logs, tokens and results. */
 export class GameStore {
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(
+    readonly db: Kysely<Database>,
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
 
   /** Inserts a new game and its seat tokens (hashes) in one transaction. */
   async insert(
@@ -190,6 +193,9 @@ export class GameStore {
    * then the entry (if any) and results are added, all in one transaction.
    */
   async write(w: GameWrite): Promise<void> {
+    if (this.dialect === 'postgres' && w.entry && !w.results && w.game.status !== 'over') {
+      return this.writeActionInOneStatement(w.game, w.entry, w.expectedVersion);
+    }
     await this.db.transaction().execute(async (tx) => {
       const r = await tx
         .updateTable('games')
@@ -239,6 +245,27 @@ export class GameStore {
           .execute();
       }
     });
+  }
+
+  /**
+   * PostgreSQL: the version-checked update and the log insert as one statement (one round trip,
+   * one implicit transaction); no row inserted means another writer got there first.
+   */
+  private async writeActionInOneStatement(g: GameRecord, e: EntryRecord, expected: number) {
+    const c = actionColumns(g);
+    const r = await sql`
+      with u as (
+        update games set updated_at = ${c.updated_at}, status = ${c.status}, version = ${c.version},
+          seq = ${c.seq}, turn_started_at = ${c.turn_started_at}, finished_at = ${c.finished_at},
+          final_scores = ${c.final_scores}
+        where id = ${g.id} and version = ${expected}
+        returning id
+      )
+      insert into entries (game_id, seq, client_id, seat, action, dice, events, actor, at)
+      select id, ${e.seq}::integer, ${e.clientId}, ${e.seat}::integer, ${JSON.stringify(e.action)},
+        ${JSON.stringify(e.dice)}, ${JSON.stringify(e.events)}, ${e.actor}, ${e.at}::bigint
+      from u`.execute(this.db);
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new VersionConflict(g.id);
   }
 
   /** Game summaries for the lobby and history, newest first. */
