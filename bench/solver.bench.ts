@@ -1,17 +1,37 @@
 // Solver figures: turn solver per preset in this process; full two-player solves each in a
 // child process so its peak memory (maxRSS) is its own. Env: ZILCH_BENCH_SOLVE_PRESETS
 // (comma list, default serendipity-creak,farkle-2017; empty to skip), ZILCH_BENCH_SOLVE_TARGET.
+// Then the advisor's 'win' fast path against full table sweeps (the path before it), on the
+// cached serendipity-creak solution (solved into the cache first if missing; target
+// ZILCH_BENCH_ADVISOR_TARGET, default the preset's): decisions per second and optimal v
+// expected games per second, in this process. ZILCH_BENCH_ADVISOR_GAMES (default 400).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPresetId, PRESET_IDS, preset, type RuleSet } from '@zilch/engine';
 import {
+  applyAction,
+  isPresetId,
+  legalActions,
+  lean,
+  PRESET_IDS,
+  preset,
+  seededDice,
+  type Action,
+  type GameState,
+  type RuleSet,
+} from '@zilch/engine';
+import {
+  advise,
+  createBot,
   loadTwoPlayer,
   saveTwoPlayer,
+  simulate,
+  solutionKey,
   solveLongRun,
   solveTwoPlayer,
+  twoPlayerSolution,
   TwoPlayerSolution,
 } from '@zilch/strategy';
 
@@ -91,6 +111,81 @@ export default async function bench(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+  await advisorBench();
+}
+
+/** Positions where `optimal` (seat 0 or 1 by turns) has a choice, in the order games meet them. */
+function optimalPositions(rules: RuleSet, games: number): GameState[] {
+  const out: GameState[] = [];
+  const dice = seededDice(7);
+  for (let g = 0; g < games; g++) {
+    const optimalSeat = g % 2;
+    const expected = createBot('expected', rules, g);
+    let s: GameState = lean.initialState(rules, 2, 0);
+    while (s.phase !== 'over') {
+      const legal = legalActions(s);
+      let a: Action;
+      if (s.current !== optimalSeat) a = expected.decide(s);
+      else if (legal.length === 1) a = legal[0]!;
+      else {
+        out.push(s);
+        const m = advise(s, 'win').options[0]!.move;
+        a = { ...m, seat: s.current } as Action;
+      }
+      const r = applyAction(s, a, dice);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    }
+  }
+  return out;
+}
+
+async function advisorBench(): Promise<void> {
+  const target = process.env.ZILCH_BENCH_ADVISOR_TARGET;
+  const rules = rulesFor('serendipity-creak', target);
+  const games = Number(process.env.ZILCH_BENCH_ADVISOR_GAMES ?? 400);
+  const t0 = performance.now();
+  const sol = twoPlayerSolution(rules);
+  if (!(sol instanceof TwoPlayerSolution)) throw new Error(sol.message);
+  console.log(
+    `advisor 'win', serendipity-creak${target ? ` (target ${target})` : ''}: solution at hand in ` +
+      `${((performance.now() - t0) / 1000).toFixed(2)} s (cached: a load; else a solve)`,
+  );
+  const positions = optimalPositions(rules, 60);
+  const decisions = (reference: boolean): { rate: number; values: number[] } => {
+    sol.referenceTables = reference;
+    sol.forgetRolls();
+    const values: number[] = [];
+    const started = performance.now();
+    for (const s of positions) {
+      // Before: the rule set was hashed on every call (a copy defeats the per-object key).
+      if (reference) solutionKey({ ...rules });
+      values.push(advise(s, 'win').options[0]!.value);
+    }
+    return { rate: positions.length / ((performance.now() - started) / 1000), values };
+  };
+  const before = decisions(true);
+  const after = decisions(false);
+  const same = before.values.every((v, i) => Object.is(v, after.values[i]));
+  console.log(
+    `  optimal decisions/s (${positions.length} positions from 60 games): ` +
+      `full sweeps ${before.rate.toFixed(0)}, fast path ${after.rate.toFixed(0)} ` +
+      `(x${(after.rate / before.rate).toFixed(1)}); best values identical: ${same}`,
+  );
+  const play = async (reference: boolean) => {
+    sol.referenceTables = reference;
+    sol.forgetRolls();
+    return simulate({ rules, bots: ['optimal', 'expected'], games, seed: 1, workers: 1 });
+  };
+  const slow = await play(true);
+  const fast = await play(false);
+  const gps = (r: typeof slow) => r.games / r.seconds;
+  console.log(
+    `  optimal v expected, ${games} games, 1 thread: full sweeps ${gps(slow).toFixed(0)} games/s, ` +
+      `fast path ${gps(fast).toFixed(0)} games/s (x${(gps(fast) / gps(slow)).toFixed(1)}); ` +
+      `same results: ${JSON.stringify(slow.seats) === JSON.stringify(fast.seats)}`,
+  );
+  sol.referenceTables = false;
 }
 
 const at = process.argv.indexOf('--child');

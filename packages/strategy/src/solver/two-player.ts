@@ -160,11 +160,29 @@ export class TwoPlayerSolution {
   private rollCacheUsed = 0;
   private scratch: PairTable | null = null;
 
-  /** The decision table of a pair of scores at its solved zilch value, swept in full. */
+  /** Empties the advisor's caches of pair roll values and reference tables. */
+  forgetRolls(): void {
+    this.tables.clear();
+    this.rollCache.clear();
+    this.rollCacheUsed = 0;
+  }
+
+  private readonly tables = new Map<number, PairTable>();
+
+  /**
+   * The decision table of a pair of scores at its solved zilch value, swept in full (up to
+   * 512 kept): how the advisor worked before `rolls`, kept as its reference.
+   */
   table(a: number, b: number): PairTable {
-    const tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
-    tab.setup(a, b);
-    tab.sweep(1 - this.fresh(b, a));
+    const id = a * 65536 + b;
+    let tab = this.tables.get(id);
+    if (!tab) {
+      tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
+      tab.setup(a, b);
+      tab.sweep(1 - this.fresh(b, a));
+      if (this.tables.size >= 512) this.tables.delete(this.tables.keys().next().value as number);
+      this.tables.set(id, tab);
+    }
     return tab;
   }
 
