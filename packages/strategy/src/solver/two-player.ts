@@ -317,9 +317,23 @@ class PairTable {
     const min = sol.minFor(a);
     const hi = this.top + sol.groups.maxGain;
     const last = this.stat ? this.top : hi;
-    for (let t = 0; t <= last; t++)
-      for (let n = 1; n <= N; n++)
-        this.B[t * N + n - 1] = t >= min && t > 0 ? sol.bankValue(a, b, t, n) : -1;
+    const lo = Math.max(min, 1);
+    for (let t = 0; t <= last; t++) {
+      if (t < lo) for (let n = 1; n <= N; n++) this.B[t * N + n - 1] = -1;
+      else if (a + t >= sol.T || !sol.withOffers) {
+        for (let n = 1; n <= N; n++) this.B[t * N + n - 1] = sol.bankValue(a, b, t, n);
+      } else {
+        // bankValue inlined for the common case, same operations: 1 − max(fresh, inherit).
+        const store = sol.store;
+        const f = store[sol.at(b, a + t, 0, N)]!;
+        const row = sol.at(b, a + t, t, 1) - 1;
+        for (let n = 1; n <= N; n++) {
+          const on = sol.offerDice(n);
+          const i = on > 0 ? store[row + on]! : f;
+          this.B[t * N + n - 1] = 1 - (on > 0 && i > f ? i : f);
+        }
+      }
+    }
     if (this.stat) for (let n = 1; n <= N; n++) this.bankC[n] = sol.bankValue(a, b, from!, n);
     else
       for (let t = this.top + 1; t <= hi; t++)
