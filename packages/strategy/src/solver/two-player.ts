@@ -284,6 +284,8 @@ class PairTable {
   private readonly rInf: Float64Array;
   private readonly srInf: Float64Array;
   private readonly rollPol: Uint8Array;
+  private pick: Int32Array | null = null;
+  private rowsM: Float64Array[] | null = null;
 
   constructor(
     private readonly sol: TwoPlayerSolution,
@@ -527,7 +529,8 @@ class PairTable {
     }
     let gap = Infinity;
     // Each group's choice of next dice count, re-chosen at every improvement step.
-    const pick = new Int32Array(g.prob.length);
+    const pick = (this.pick ??= new Int32Array(g.prob.length));
+    pick.fill(0);
     for (let iter = 0; iter < 100; iter++) {
       let changed = false;
       gap = Infinity;
@@ -581,9 +584,11 @@ class PairTable {
     const g = this.sol.groups;
     const N = this.sol.N;
     // Rows: v_n − Σ p v_next = zilch·z (roll) or v_n = bank; two right-hand sides.
-    const M: number[][] = [];
+    // Reused rows (swapped by reference), so a stationary solve allocates nothing.
+    const rows = (this.rowsM ??= Array.from({ length: N }, () => new Float64Array(N + 2)));
+    const M: Float64Array[] = [];
     for (let n = 1; n <= N; n++) {
-      const row = new Array<number>(N + 2).fill(0);
+      const row = rows[n - 1]!.fill(0);
       row[n - 1] = 1;
       if (this.rollPol[n]) {
         for (let k = g.gFrom[n]!; k < g.gFrom[n + 1]!; k++) row[pick[k]! - 1]! -= g.prob[k]!;
