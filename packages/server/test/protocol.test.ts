@@ -418,4 +418,21 @@ describe('bad requests never crash the server', () => {
     expect(junk.status).toBe(400);
     expect(junk.body.code).toBe('BAD_STATE');
   });
+
+  it('coaches in win probability once the solution is ready, in points until then', async () => {
+    // A rule set no other test uses, so its solution is not in memory yet.
+    const rules = { ...preset('farkle-2017'), target: 1_050 };
+    const t = await table(rules);
+    const state = (await api(base, 'GET', `/api/games/${t.gameId}`)).body.state;
+    const first = await api(base, 'POST', '/api/advice', { state });
+    expect(first.status).toBe(200);
+    expect(first.body.kind).toBe('points');
+    const win = await until(async () => {
+      const r = await api(base, 'POST', '/api/advice', { state });
+      return r.body.kind === 'win' ? r.body : null;
+    });
+    const values = win.options.map((o: { value: number }) => o.value);
+    for (const v of values) expect(v >= 0 && v <= 1).toBe(true);
+    expect(win.options[0].loss).toBe(0);
+  });
 });

@@ -4,6 +4,7 @@ import {
   botAvailable,
   createBot,
   isBotId,
+  prepareWinSolution,
   type Advice,
   type AdviceMode,
 } from '@zilch/strategy';
@@ -30,11 +31,38 @@ export const fallbackBot: Decider = {
   },
 };
 
+/**
+ * Win-probability solutions in memory, by rule set. A full solve takes tens of seconds and
+ * even a load from disk a few hundred milliseconds, so the server never does either on its
+ * event loop: the first request starts a background load or solve, and until it is done the
+ * coach answers in expected points and the `optimal` bot plays as `expected`.
+ */
+const solutions = new Map<string, 'pending' | 'ready'>();
+
+/** Whether the win solution of a rule set is in memory; if not, starts getting it. */
+export function winReady(rules: RuleSet): boolean {
+  const key = JSON.stringify(rules);
+  const status = solutions.get(key);
+  if (status === 'ready') return true;
+  if (status === undefined) {
+    solutions.set(key, 'pending');
+    prepareWinSolution(rules).then(
+      () => solutions.set(key, 'ready'),
+      // A failed solve leaves the advisor in points mode; the next request tries again.
+      () => solutions.delete(key),
+    );
+  }
+  return false;
+}
+
 /** A bot of the given level for a rule set (from @zilch/strategy), or the fallback if that level cannot be made. */
 export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
   if (!isBotId(id) || !botAvailable(id)) return fallbackBot;
   try {
-    return createBot(id, rules, seed);
+    if (id !== 'optimal') return createBot(id, rules, seed);
+    const optimal = createBot('optimal', rules, seed);
+    const expected = createBot('expected', rules, seed);
+    return { decide: (state) => (winReady(rules) ? optimal : expected).decide(state) };
   } catch {
     return fallbackBot;
   }
@@ -42,5 +70,5 @@ export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
 
 /** The advisor of @zilch/strategy: every option of the position, valued, best first. */
 export function adviceFor(state: GameState, mode: AdviceMode): Advice {
-  return advise(state, mode);
+  return advise(state, mode !== 'points' && !winReady(state.rules) ? 'points' : mode);
 }
