@@ -47,7 +47,14 @@ export interface PlayerOptions {
 }
 
 // Refusals that mean "try the same intent again later", not a wrong intent.
-const TRANSIENT = new Set(['RATE_LIMITED', 'BUSY', 'SHUTTING_DOWN', 'INTERNAL', 'TIMEOUT']);
+const TRANSIENT = new Set([
+  'RATE_LIMITED',
+  'BUSY',
+  'SHUTTING_DOWN',
+  'INTERNAL',
+  'TIMEOUT',
+  'TIMEOUT_AFTER_UPDATE',
+]);
 
 /** A scripted player (see the file comment). */
 export class Player {
@@ -234,7 +241,8 @@ export class Player {
       this.schedule();
       return;
     }
-    const code = ack ? ack.error.code : 'TIMEOUT';
+    // A timeout after the action's own `update` arrived means it was stored but its ack was lost.
+    const code = ack ? ack.error.code : this.watch === null ? 'TIMEOUT_AFTER_UPDATE' : 'TIMEOUT';
     st.errorCodes[code] = (st.errorCodes[code] ?? 0) + 1;
     if (TRANSIENT.has(code)) {
       // Same client id again: applied at most once whatever happened to the first try.
