@@ -33,7 +33,13 @@ export default defineConfig({
   workers: 2,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // CI asks for a JSON report beside the console one, to print "N passed, N failed".
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ...(process.env.ZILCH_TEST_REPORT_DIR
+      ? [['json', { outputFile: `${process.env.ZILCH_TEST_REPORT_DIR}/playwright.json` }] as const]
+      : []),
+  ],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
