@@ -1,5 +1,5 @@
 import { keepChoices, type GameEvent } from '@zilch/engine';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Coach } from '../components/Coach.tsx';
 import { Cube, DieButton } from '../components/Die.tsx';
@@ -9,7 +9,7 @@ import { TurnLog } from '../components/TurnLog.tsx';
 import { claimSeat, rematch } from '../lib/api.ts';
 import { bannerFor, type BannerInfo } from '../lib/banners.ts';
 import { tipFor } from '../lib/guide.ts';
-import { faceWord, rollAndBank, evaluateSelection } from '../lib/selection.ts';
+import { faceWord, rollAndBank, evaluateSelection, type ControlState } from '../lib/selection.ts';
 import { heldGame, holdSeat, holdSpectator, saveName, savedName } from '../lib/storage.ts';
 import { useTable } from '../lib/useTable.ts';
 import type { AdviceOption, GameView, Move } from '../lib/wire.ts';
@@ -424,40 +424,22 @@ function Playing(p: PlayingProps) {
 
             {!spectator && playing && s.phase !== 'choose' && (
               <div className="controls">
-                <div className="control">
-                  <button
-                    ref={rollRef}
-                    type="button"
-                    className="btn primary big"
-                    disabled={!controls.roll.enabled}
-                    aria-describedby="roll-why"
-                    aria-keyshortcuts="R"
-                    onClick={() => controls.roll.move && void act(controls.roll.move)}
-                    data-testid="roll"
-                  >
-                    {controls.roll.label}
-                  </button>
-                  <p id="roll-why" className="why small">
-                    {controls.roll.reason ?? 'Key: R'}
-                  </p>
-                </div>
-                <div className="control">
-                  <button
-                    ref={bankRef}
-                    type="button"
-                    className="btn bank big"
-                    disabled={!controls.bank.enabled}
-                    aria-describedby="bank-why"
-                    aria-keyshortcuts="B"
-                    onClick={() => controls.bank.move && void act(controls.bank.move)}
-                    data-testid="bank"
-                  >
-                    {controls.bank.label}
-                  </button>
-                  <p id="bank-why" className="why small">
-                    {controls.bank.reason ?? 'Key: B'}
-                  </p>
-                </div>
+                <ControlButton
+                  id="roll"
+                  shortcut="R"
+                  tone="primary"
+                  control={controls.roll}
+                  buttonRef={rollRef}
+                  onMove={(m) => void act(m)}
+                />
+                <ControlButton
+                  id="bank"
+                  shortcut="B"
+                  tone="bank"
+                  control={controls.bank}
+                  buttonRef={bankRef}
+                  onMove={(m) => void act(m)}
+                />
               </div>
             )}
             {actionError && (
@@ -525,6 +507,37 @@ function Playing(p: PlayingProps) {
           <TurnLog view={view} events={p.events} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Roll or Bank: enabled only when allowed, with the reason (or its key) beneath. */
+function ControlButton(p: {
+  id: 'roll' | 'bank';
+  shortcut: string;
+  tone: 'primary' | 'bank';
+  control: ControlState;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onMove: (m: Move) => void;
+}) {
+  const why = `${p.id}-why`;
+  return (
+    <div className="control">
+      <button
+        ref={p.buttonRef}
+        type="button"
+        className={`btn ${p.tone} big`}
+        disabled={!p.control.enabled}
+        aria-describedby={why}
+        aria-keyshortcuts={p.shortcut}
+        onClick={() => p.control.move && p.onMove(p.control.move)}
+        data-testid={p.id}
+      >
+        {p.control.label}
+      </button>
+      <p id={why} className="why small">
+        {p.control.reason ?? `Key: ${p.shortcut}`}
+      </p>
     </div>
   );
 }
