@@ -64,6 +64,8 @@ export class Player {
   readonly finished: string[] = [];
   lastView: View | null = null;
   private socket: Socket | null = null;
+  /** The socket has joined the current game (intents before that would get NOT_JOINED). */
+  private joined = false;
   private urlAt = 0;
   private pending: { clientId: string; move: Move; seat: number; sendNo: number } | null = null;
   private watch: { at: number; seq: number } | null = null;
@@ -120,6 +122,7 @@ export class Player {
           void this.connect();
         });
         this.socket = s;
+        this.joined = false;
         const ack = (await s
           .timeout(5000)
           .emitWithAck('join', { gameId: this.gameId, token: this.o.token })
@@ -130,6 +133,7 @@ export class Player {
           await sleep(100);
           continue;
         }
+        this.joined = true;
         this.onView(ack.view);
         if (this.pending) this.send();
         return;
@@ -212,7 +216,7 @@ export class Player {
   private send(): void {
     const p = this.pending;
     const s = this.socket;
-    if (!p || !s || !s.connected) return;
+    if (!p || !s || !s.connected || !this.joined) return;
     const sendNo = ++this.sends;
     p.sendNo = sendNo;
     const gameId = this.gameId;
@@ -247,7 +251,7 @@ export class Player {
     if (TRANSIENT.has(code)) {
       // Same client id again: applied at most once whatever happened to the first try.
       setTimeout(() => {
-        if (this.pending === p && this.socket?.connected) this.send();
+        if (this.pending === p) this.send();
       }, 200);
       return;
     }
