@@ -19,6 +19,9 @@ export async function runFromEnv(env: Record<string, string | undefined>): Promi
       () => process.exit(1),
     );
   };
+  // Last line of defence: a stray rejection (a dependency losing its connection) is logged,
+  // never a crash — every accepted action is already stored, so the process may go on.
+  process.on('unhandledRejection', (err) => server.logger.error({ err }, 'unhandled rejection'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 }

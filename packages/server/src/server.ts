@@ -46,12 +46,14 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     leaseMs: config.leaseMs,
     testDice: config.testDice,
     connected,
+    shared: Boolean(config.redisUrl || config.databaseUrl),
   });
 
   let redis: { pub: Redis; sub: Redis } | null = null;
   const ready = async () => {
     await ping(db.db);
-    if (redis) await redis.pub.ping();
+    // With commands queued through an outage, an unanswered ping means "not ready", not a hang.
+    if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
   const app = await buildApp(config, log, service, metrics, ready);
@@ -59,11 +61,15 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;
   if (config.redisUrl) {
-    const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // Commands wait for Redis to come back instead of failing: a Redis outage delays
+    // cross-process fan-out but must never take the process down.
+    const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const r of [pub, sub])
       r.on('error', (e) => log.warn({ err: e }, 'redis connection error'));
     await Promise.all([pub.connect(), sub.connect()]);
+    // Invalidations sent while Redis was away are lost: after a reconnect, trust no cached game.
+    sub.on('ready', () => service.forgetAll());
     redis = { pub, sub };
     remote = {
       send: (msg) => ioRef?.serverSideEmit(BUS_EVENT, msg),
@@ -154,4 +160,13 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
       return closing;
     },
   };
+}
+
+/** Rejects when `p` takes longer than `ms`. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }

@@ -77,6 +77,9 @@ export class Driver {
     const t = this.pending.get(id);
     if (t) clearTimeout(t);
     this.pending.delete(id);
+    // A game this process no longer drives needs no bots here; keeping them grew memory without bound.
+    for (const key of this.bots.keys()) if (key.startsWith(`${id}:`)) this.bots.delete(key);
+    this.leaseTried.delete(id);
   }
 
   /** Something changed in a game (here, in another process, or its presence): decide what comes next. */

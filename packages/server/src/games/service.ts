@@ -78,9 +78,12 @@ export interface ServiceOptions {
   readonly testDice: boolean;
   /** Seats with a live connection, for views. */
   readonly connected: (gameId: string) => Set<number>;
+  /** Other processes may write the same games (PostgreSQL or Redis configured). */
+  readonly shared?: boolean;
 }
 
-const CACHE_LIMIT = 5000;
+/** Games kept in memory: above the 1,000 concurrent tables the server is sized for; older ones reload from the store. */
+const CACHE_LIMIT = 2000;
 const WRITE_ATTEMPTS = 4;
 
 function botName(bot: string, seat: number): string {
@@ -108,6 +111,11 @@ export class GameService {
   invalidate(gameId: string, version: number): void {
     const g = this.cache.get(gameId);
     if (g && g.record.version < version) this.cache.delete(gameId);
+  }
+
+  /** Drops every cached game, e.g. after missing other processes' invalidations. */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   /** Stops taking changes and waits for the ones in flight (graceful shutdown). */
@@ -395,8 +403,15 @@ export class GameService {
     }
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const r = await this.locked(gameId, async (): Promise<Result<ActionAnswer> | null> => {
+        const cached = this.cache.has(gameId);
         const g = await this.load(gameId);
         if (!g) return notFound(gameId);
+        // Another process may have moved the game on without this one hearing of it (a lost
+        // invalidation): before refusing or answering from memory, check against the store.
+        const stale = async (): Promise<boolean> =>
+          cached &&
+          this.o.shared === true &&
+          (await this.o.store.get(gameId))?.version !== g.record.version;
         const seen = g.byClient.get(clientId);
         if (seen) {
           if (seen.seat !== seat)
@@ -421,6 +436,10 @@ export class GameService {
         const rolled = rec.take();
         if (!applied.ok) {
           if (rolled.length > 0) g.dice = this.streamAt(g);
+          if (await stale()) {
+            this.cache.delete(gameId);
+            return null;
+          }
           return refuse(applied.error.code, applied.error.message, 409);
         }
         const now = Date.now();
