@@ -63,7 +63,9 @@ export class Driver {
       for (const id of ids) {
         if (!this.owned.has(id)) {
           this.owned.add(id);
-          void this.schedule(id);
+          // A lease taken over from a process that died may come with a cached copy that
+          // missed that process's last actions: drive the game from the store's version.
+          void this.o.service.refresh(id).then(() => this.schedule(id));
         }
       }
       this.o.metrics.gamesDriven.set(this.owned.size);

@@ -113,6 +113,16 @@ export class GameService {
     if (g && g.record.version < version) this.cache.delete(gameId);
   }
 
+  /** Reloads a cached game if another process has moved it on (under the game's lock). */
+  async refresh(gameId: string): Promise<void> {
+    await this.locked(gameId, async () => {
+      const g = this.cache.get(gameId);
+      if (!g) return;
+      const stored = await this.o.store.get(gameId);
+      if (stored?.version !== g.record.version) this.cache.delete(gameId);
+    });
+  }
+
   /** Drops every cached game, e.g. after missing other processes' invalidations. */
   forgetAll(): void {
     this.cache.clear();
