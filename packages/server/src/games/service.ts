@@ -84,6 +84,7 @@ export interface ServiceOptions {
 
 /** Games kept in memory: above the 1,000 concurrent tables the server is sized for; older ones reload from the store. */
 const CACHE_LIMIT = 2000;
+const FINISHED_LIMIT = 100;
 const WRITE_ATTEMPTS = 4;
 
 function botName(bot: string, seat: number): string {
@@ -96,6 +97,8 @@ function botName(bot: string, seat: number): string {
  */
 export class GameService {
   private readonly cache = new Map<string, Loaded>();
+  /** Ids of finished games in the cache, oldest first. */
+  private readonly finished: string[] = [];
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((c: GameChange) => void)[] = [];
   private draining = false;
@@ -175,6 +178,13 @@ export class GameService {
   private remember(g: Loaded): void {
     this.cache.delete(g.record.id);
     this.cache.set(g.record.id, g);
+    // Finished games are read rarely (review, export) and hold the longest logs: keeping them
+    // until the cache filled made memory grow with every game played. The last few stay for
+    // the fan-out of their final update and the rematch; older ones reload from the store.
+    if (g.record.status === 'over' && !this.finished.includes(g.record.id)) {
+      this.finished.push(g.record.id);
+      if (this.finished.length > FINISHED_LIMIT) this.cache.delete(this.finished.shift() as string);
+    }
     if (this.cache.size > CACHE_LIMIT) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
