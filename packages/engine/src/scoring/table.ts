@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/schema.ts';
 import {
   FACE_WEIGHT,
   KEY_SPACE,
-  countsOf,
+  countsOfKey,
   facesOf,
   keyOfCounts,
   multisetsOfSize,
@@ -99,7 +99,7 @@ export class ScoringTable {
   }
 
   private build(key: number, held: number): RollInfo {
-    const counts = countsOfKeyCached(key);
+    const counts = countsOfKey(key);
     const dice = counts.reduce((a, b) => a + b, 0);
     const options: ScoringOption[] = [];
     for (const sub of subMultisets(counts)) {
@@ -142,15 +142,6 @@ export class ScoringTable {
   }
 }
 
-function countsOfKeyCached(key: number): number[] {
-  const c: number[] = [];
-  for (let f = 0; f < 6; f++) {
-    c.push(key % 11);
-    key = Math.floor(key / 11);
-  }
-  return c;
-}
-
 const tables = new Map<string, ScoringTable>();
 /** Tables by rule-set object: applyAction asks on every action, and JSON.stringify costs more than the action. */
 const byObject = new WeakMap<RuleSet, { table: ScoringTable }>();
@@ -171,6 +162,3 @@ export function scoringTable(rules: RuleSet): ScoringTable {
   byObject.set(rules, { table: t });
   return t;
 }
-
-/** Counts of a list of faces (re-exported for callers that score by hand). */
-export { countsOf };
