@@ -106,20 +106,9 @@ export async function client(base: string): Promise<TestClient> {
   };
 }
 
-/** Polls until `fn` returns a truthy value. */
-export async function until<T>(
-  fn: () => Promise<T> | T,
-  ms = 20_000,
-  every = 50,
-): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, every));
-  }
-}
+/** Polls until `fn` returns a truthy value (one helper for the server and reliability suites). */
+export { until } from '../../../reliability/lib/http.ts';
+import { until } from '../../../reliability/lib/http.ts';
 
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
