@@ -59,7 +59,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: hasChromium
     ? {
-        command: `npm run build --silent && node --import tsx ${join(root, 'packages/server/src/main.ts')}`,
+        command: `npm run build --silent && node packages/server/dist/main.js`,
         url: `http://127.0.0.1:${port}/readyz`,
         cwd: root,
         timeout: 120_000,

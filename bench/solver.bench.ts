@@ -73,7 +73,7 @@ function child(mode: string, id: string, dir: string, target?: string): void {
 }
 
 function runChild(args: string[]): Record<string, number | boolean> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', here, '--child', ...args], {
+  const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', here, '--child', ...args], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });

@@ -49,7 +49,7 @@ interface Update {
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
     env: {
       ...process.env,
       PORT: '0',

@@ -21,7 +21,7 @@ export interface ServerProcess {
 
 /** Spawns the server with `env` over test-friendly defaults; resolves once it listens. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainFile], {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/main.ts');
+// The compiled CLI (`npm install` builds it; `npm run build` after changing sources).
+await import('../dist/main.js');

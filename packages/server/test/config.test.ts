@@ -23,7 +23,7 @@ describe('configuration', () => {
 
   it('the server exits with code 2 and a clear message on bad configuration', () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+    const r = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
       env: { ...process.env, PORT: '99999' },
       encoding: 'utf8',
     });

@@ -117,7 +117,7 @@ export async function spawnServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // Node itself with the tsx loader (not the tsx wrapper), so a signal reaches the server process.
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainFile], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

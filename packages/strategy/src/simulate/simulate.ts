@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../worker-entry.ts';
 import { lean, scoringTable, type RuleSet } from '@zilch/engine';
 import { createBot } from '../bots/index.ts';
 import type { BotId } from '../bots/types.ts';
@@ -84,7 +85,6 @@ function warmUp(plan: SimulationPlan): void {
   }
 }
 
-const WORKER_URL = new URL('../../workers/simulate.mjs', import.meta.url);
 
 type Answer =
   { ready: true } | { index: number; totals: ChunkTotals } | { index: number; error: string };
@@ -117,7 +117,8 @@ async function runPool(
   };
   const pool: Worker[] = [];
   for (let i = ownThread ? 1 : 0; i < threads; i++) {
-    const w = new Worker(WORKER_URL, { workerData: plan });
+    const entry = workerEntry(import.meta.url, 'worker', { workerData: plan });
+    const w = new Worker(entry.url, entry.options);
     pool.push(w);
     let busy = false;
     const feed = (): void => {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../worker-entry.ts';
 import type { RuleSet } from '@zilch/engine';
 import {
   adoptSolution,
@@ -27,7 +28,6 @@ export interface BackgroundSolveOptions {
   readonly onProgress?: (done: number) => void;
 }
 
-const WORKER_URL = new URL('./solve-worker.mjs', import.meta.url);
 const pending = new Map<string, Promise<TwoPlayerSolution | SolverError>>();
 
 /**
@@ -58,7 +58,8 @@ function solveInWorker(
   opts: BackgroundSolveOptions,
 ): Promise<TwoPlayerSolution | SolverError> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER_URL, { workerData: { rules, dir: opts.dir } });
+    const entry = workerEntry(import.meta.url, 'solve-worker', { workerData: { rules, dir: opts.dir } });
+    const w = new Worker(entry.url, entry.options);
     let settled = false;
     w.on('message', (m: WorkerAnswer) => {
       if (m.kind === 'progress') return opts.onProgress?.(m.done);

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Builds the web app with Vite unless its inputs are unchanged since the last build, so
+// `npm start` after a crash serves again at once instead of rebuilding for several seconds.
+// The inputs are the web package and the sources of every package it bundles.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const web = join(root, 'packages/web');
+const stamp = join(web, 'dist/.inputs-hash');
+const inputs = [
+  join(web, 'app'),
+  join(web, 'vite.config.ts'),
+  join(web, 'package.json'),
+  ...readdirSync(join(root, 'packages'))
+    .filter((p) => p !== 'web')
+    .map((p) => join(root, 'packages', p, 'src')),
+  join(root, 'package-lock.json'),
+];
+
+/** Every file under `path`, sorted, so the hash does not depend on directory order. */
+function files(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => files(join(path, name)));
+}
+
+const hash = createHash('sha256');
+for (const f of inputs.flatMap(files)) hash.update(relative(root, f)).update('\0').update(readFileSync(f));
+const digest = hash.digest('hex');
+
+const force = process.argv.includes('--force');
+if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
+  console.log('web app is up to date (sources unchanged since the last build)');
+  process.exit(0);
+}
+const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+if (r.status !== 0) process.exit(r.status ?? 1);
+writeFileSync(stamp, digest);
