@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { layers } from './eslint.layers.js';
 
 export default defineConfig(
   {
@@ -37,4 +38,5 @@ export default defineConfig(
       ],
     },
   },
+  ...layers,
 );

@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'reliability/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'reliability/test/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
