@@ -2,15 +2,17 @@
 // Each pair is first timed on 200 games, then measured on about ZILCH_BENCH_SECONDS (default 4)
 // seconds of single-thread work, so slow bots (optimal) and fast ones both get a fair sample.
 // ZILCH_BENCH_PAIRS picks the pairs, e.g. "cautious,bold;expected,optimal".
+// Advised bots read (and fill) the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch).
 import { availableParallelism } from 'node:os';
 import { preset } from '@zilch/engine';
-import { botAvailable, simulate, type BotId } from '@zilch/strategy';
+import { defaultCacheDir, simulate, type BotId } from '@zilch/strategy/node';
 
 const DEFAULT_PAIRS =
   'random,random;cautious,random;cautious,bold;expected,cautious;optimal,expected';
 
 export default async function bench(): Promise<void> {
   const seconds = Number(process.env.ZILCH_BENCH_SECONDS ?? 4);
+  const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
   const rules = preset('serendipity-creak');
   const cores = availableParallelism();
   const pairs = (process.env.ZILCH_BENCH_PAIRS ?? DEFAULT_PAIRS)
@@ -24,12 +26,8 @@ export default async function bench(): Promise<void> {
   );
   for (const bots of pairs) {
     const name = bots.join(' v ');
-    if (!bots.every((b) => botAvailable(b))) {
-      console.log(`  ${name.padEnd(20)} (needs the advisor)`);
-      continue;
-    }
     const run = (games: number, workers: number) =>
-      simulate({ rules, bots, games, seed: 1, workers });
+      simulate({ rules, bots, games, seed: 1, workers, cacheDir });
     // Also warms up: solutions the bots need are made (or loaded) here, outside the figures.
     const probe = await run(200, 1);
     const games = Math.max(

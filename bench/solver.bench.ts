@@ -25,6 +25,7 @@ import {
 import {
   advise,
   createBot,
+  defaultCacheDir,
   loadTwoPlayer,
   saveTwoPlayer,
   simulate,
@@ -33,9 +34,10 @@ import {
   solveTwoPlayer,
   twoPlayerSolution,
   TwoPlayerSolution,
-} from '@zilch/strategy';
+} from '@zilch/strategy/node';
 
 const here = fileURLToPath(import.meta.url);
+const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
 
 function rulesFor(id: string, target?: string): RuleSet {
   if (!isPresetId(id)) throw new Error(`unknown preset ${id}`);
@@ -73,10 +75,14 @@ function child(mode: string, id: string, dir: string, target?: string): void {
 }
 
 function runChild(args: string[]): Record<string, number | boolean> {
-  const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', here, '--child', ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', here, '--child', ...args],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number | boolean>;
 }
 
@@ -145,7 +151,7 @@ async function advisorBench(): Promise<void> {
   const rules = rulesFor('serendipity-creak', target);
   const games = Number(process.env.ZILCH_BENCH_ADVISOR_GAMES ?? 400);
   const t0 = performance.now();
-  const sol = twoPlayerSolution(rules);
+  const sol = twoPlayerSolution(rules, { dir: cacheDir });
   if (!(sol instanceof TwoPlayerSolution)) throw new Error(sol.message);
   console.log(
     `advisor 'win', serendipity-creak${target ? ` (target ${target})` : ''}: solution at hand in ` +
@@ -175,7 +181,14 @@ async function advisorBench(): Promise<void> {
   const play = async (reference: boolean) => {
     sol.referenceTables = reference;
     sol.forgetRolls();
-    return simulate({ rules, bots: ['optimal', 'expected'], games, seed: 1, workers: 1 });
+    return simulate({
+      rules,
+      bots: ['optimal', 'expected'],
+      games,
+      seed: 1,
+      workers: 1,
+      cacheDir,
+    });
   };
   const slow = await play(true);
   const fast = await play(false);

@@ -10,13 +10,31 @@ import { join, relative } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const web = join(root, 'packages/web');
 const stamp = join(web, 'dist/.inputs-hash');
+
+/** The workspace packages (by folder) the web app bundles: its @zilch/* dependencies, and theirs. */
+function bundled(pkg, seen = new Set()) {
+  const { dependencies = {} } = JSON.parse(
+    readFileSync(join(root, 'packages', pkg, 'package.json'), 'utf8'),
+  );
+  for (const name of Object.keys(dependencies)) {
+    const dep = name.startsWith('@zilch/') ? name.slice('@zilch/'.length) : null;
+    if (dep && !seen.has(dep) && existsSync(join(root, 'packages', dep))) {
+      seen.add(dep);
+      bundled(dep, seen);
+    }
+  }
+  return seen;
+}
+
+// Only what ends up in the bundle counts: a change to the server or the CLI must not cost
+// `npm start` a web build.
 const inputs = [
   join(web, 'app'),
   join(web, 'vite.config.ts'),
   join(web, 'package.json'),
-  ...readdirSync(join(root, 'packages'))
-    .filter((p) => p !== 'web')
-    .map((p) => join(root, 'packages', p, 'src')),
+  ...[...bundled('web')]
+    .sort()
+    .flatMap((p) => [join(root, 'packages', p, 'src'), join(root, 'packages', p, 'package.json')]),
   join(root, 'package-lock.json'),
 ];
 
@@ -30,7 +48,8 @@ function files(path) {
 }
 
 const hash = createHash('sha256');
-for (const f of inputs.flatMap(files)) hash.update(relative(root, f)).update('\0').update(readFileSync(f));
+for (const f of inputs.flatMap(files))
+  hash.update(relative(root, f)).update('\0').update(readFileSync(f));
 const digest = hash.digest('hex');
 
 const force = process.argv.includes('--force');

@@ -2,10 +2,8 @@
 // replay to the state the server shows and verify against its commitment?
 import { isDeepStrictEqual } from 'node:util';
 import { replay } from '@zilch/engine';
-import { io } from 'socket.io-client';
-import { api } from './http.ts';
-import type { Player } from './player.ts';
-import type { Ack, LogAnswer, View } from './protocol.ts';
+import { api, connect, type Player } from '@zilch/testkit';
+import type { GameView as View, LogAnswer } from '@zilch/protocol';
 
 /** What the checks found: `problems` is empty when everything holds. */
 export interface CheckReport {
@@ -87,28 +85,26 @@ async function retryAcks(base: string, players: Player[], problems: string[]): P
   let n = 0;
   for (const p of players) {
     if (p.acks.length === 0) continue;
-    const s = io(base, { transports: ['websocket'], reconnection: false, forceNew: true });
-    await new Promise<void>((res, rej) => {
-      s.once('connect', () => res());
-      s.once('connect_error', rej);
-    });
+    const c = await connect(base);
     const joined = new Set<string>();
     for (const a of p.acks) {
       if (!joined.has(a.gameId)) {
-        await s.emitWithAck('join', { gameId: a.gameId, token: p.o.token });
+        await c.ask('join', { gameId: a.gameId, token: p.o.token });
         joined.add(a.gameId);
       }
-      const ack = (await s
-        .timeout(5000)
-        .emitWithAck('action', { gameId: a.gameId, clientId: a.clientId, action: a.move })) as Ack;
+      const ack = await c.ask(
+        'action',
+        { gameId: a.gameId, clientId: a.clientId, action: a.move },
+        5000,
+      );
       n += 1;
-      if (!ack.ok || ack.seq !== a.seq) {
+      if (!ack?.ok || ack.seq !== a.seq) {
         problems.push(
           `${a.gameId}: retry of ${a.clientId} answered ${JSON.stringify(ack)}, first ack seq ${a.seq}`,
         );
       }
     }
-    s.close();
+    c.close();
   }
   return n;
 }

@@ -7,12 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startCluster, type StoreKind } from '../lib/cluster.ts';
-import { sleep } from '../lib/http.ts';
-import { newStats } from '../lib/player.ts';
-import { postgresUrl, redisUrl } from '../lib/services.ts';
-import { summarize } from '../lib/stats.ts';
-import { openTables } from '../lib/tables.ts';
+import {
+  newStats,
+  openTables,
+  postgresUrl,
+  redisUrl,
+  sleep,
+  startCluster,
+  summarize,
+  type StoreKind,
+} from '@zilch/testkit';
 
 const { values: a } = parseArgs({
   options: {

@@ -7,12 +7,21 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import {
+  api,
+  newStats,
+  openTables,
+  pgAnswers,
+  postgresUrl,
+  redisAnswers,
+  redisUrl,
+  shortRules,
+  sleep,
+  startCluster,
+  type Cluster,
+  type Player,
+} from '@zilch/testkit';
 import { checkGames } from '../lib/checks.ts';
-import { startCluster, type Cluster } from '../lib/cluster.ts';
-import { api, sleep } from '../lib/http.ts';
-import { newStats, type Player } from '../lib/player.ts';
-import { pgAnswers, postgresUrl, redisAnswers, redisUrl } from '../lib/services.ts';
-import { openTables, shortRules } from '../lib/tables.ts';
 
 const { values: a } = parseArgs({ options: { only: { type: 'string' } } });
 const FAST = {

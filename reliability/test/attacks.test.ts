@@ -1,53 +1,56 @@
 // Attacks: acting for another seat, guessing or reusing invite tokens, spectators acting, dice
 // sent by a client, flooding, markup in names, and predicting the next roll.
 import fc from 'fast-check';
-import { readdirSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  claimSeat,
+  connect,
+  createGame,
+  joined,
+  must,
+  spawnServer,
+  tempDir,
+  until,
+  type Client,
+  type ServerProcess,
+} from '@zilch/testkit';
 import { commitment, diceStream } from '../lib/fair-dice.ts';
-import { api, must, until } from '../lib/http.ts';
-import type { Created, ExportAnswer, LogAnswer, View } from '../lib/protocol.ts';
-import { spawnServer, type ServerProcess } from '../lib/server-process.ts';
-import { connect, joined, type Client } from '../lib/sockets.ts';
+import type {
+  Created,
+  GameExport as ExportAnswer,
+  GameView as View,
+  LogAnswer,
+} from '@zilch/protocol';
 
 let server: ServerProcess;
-let dir: string;
+const dir = tempDir('zilch-attack-');
 let game: Created;
 let other: Created;
 const clients: Client[] = [];
 let tried = 0;
 
-const two = [{ kind: 'human' }, { kind: 'human' }];
+const two = [{ kind: 'human' }, { kind: 'human' }] as const;
 const tok = (g: Created, seat: number) => g.seats[seat]?.token as string;
 const log = async (id: string) =>
   (await api<LogAnswer>(server.url, 'GET', `/api/games/${id}/log`)).body;
 const code = (a: unknown) => (a as { error?: { code?: string } } | null)?.error?.code;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'zilch-attack-'));
   // Production limits (socket 20 messages/s, burst 40); HTTP 400 requests/minute so the flood is short.
   server = await spawnServer({
-    ZILCH_DATA_DIR: dir,
+    ZILCH_DATA_DIR: dir.dir,
     ZILCH_BOT_DELAY_MS: '0',
     ZILCH_RATE_LIMIT: '400',
     ZILCH_SOCKET_ACTIONS_PER_SECOND: '20',
   });
-  game = await must<Created>(server.url, 'POST', '/api/games', {
-    rules: 'serendipity-creak',
-    seats: two,
-  });
-  other = await must<Created>(server.url, 'POST', '/api/games', {
-    rules: 'serendipity-creak',
-    seats: two,
-  });
+  game = await createGame(server.url, 'serendipity-creak', two);
+  other = await createGame(server.url, 'serendipity-creak', two);
   for (const g of [game, other]) {
-    for (const s of [0, 1])
-      await must(server.url, 'POST', `/api/games/${g.gameId}/claim`, {
-        token: tok(g, s),
-        name: `S${s}`,
-      });
+    for (const s of [0, 1]) await claimSeat(server.url, g.gameId, tok(g, s), `S${s}`);
   }
 });
 
@@ -55,7 +58,7 @@ afterAll(async () => {
   for (const c of clients) c.close();
   console.log(`attacks: ${tried} attack requests tried`);
   await server?.stop('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  dir.cleanup();
 });
 
 async function seatClients(g: Created) {

@@ -1,18 +1,26 @@
 // Crash: tables play while the server is SIGKILLed at random moments and restarted; every
 // acknowledged action must still be in the log exactly once, every game must reach a correct end,
 // and each log must replay to the server's state and verify against its commitment.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  freePort,
+  newStats,
+  openTables,
+  postgresUrl,
+  redisUrl,
+  shortRules,
+  sleep,
+  spawnServer,
+  startCluster,
+  tempDir,
+  until,
+  type Cluster,
+  type Player,
+  type ServerProcess,
+} from '@zilch/testkit';
 import { checkGames } from '../lib/checks.ts';
-import { startCluster, type Cluster } from '../lib/cluster.ts';
-import { api, sleep, until } from '../lib/http.ts';
-import type { View } from '../lib/protocol.ts';
-import { newStats, type Player } from '../lib/player.ts';
-import { freePort, spawnServer, type ServerProcess } from '../lib/server-process.ts';
-import { postgresUrl, redisUrl } from '../lib/services.ts';
-import { openTables, shortRules } from '../lib/tables.ts';
+import type { GameView as View } from '@zilch/protocol';
 
 const FAST = {
   ZILCH_BOT_DELAY_MS: '15',
@@ -67,13 +75,13 @@ describe('SIGKILL at random moments, one process on SQLite', () => {
     'loses no acknowledged action; every game ends correctly and replays',
     { timeout: 120_000 },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'zilch-crash-'));
+      const dir = tempDir('zilch-crash-');
       const port = await freePort();
-      const env = { ...FAST, PORT: String(port), ZILCH_DATA_DIR: dir };
+      const env = { ...FAST, PORT: String(port), ZILCH_DATA_DIR: dir.dir };
       let server: ServerProcess = await spawnServer(env);
       cleanups.push(async () => {
         await server.stop('SIGKILL');
-        rmSync(dir, { recursive: true, force: true });
+        dir.cleanup();
       });
       const stats = newStats();
       const { players } = await openTables({

@@ -3,37 +3,43 @@
 // the server must keep answering /healthz, and the game's log must not change.
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, must } from '../lib/http.ts';
-import { isApiError, type Created, type LogAnswer, type View } from '../lib/protocol.ts';
-import { spawnServer, type ServerProcess } from '../lib/server-process.ts';
-import { connect, joined, type Client } from '../lib/sockets.ts';
+import {
+  api,
+  claimSeat,
+  connect,
+  createGame,
+  joined,
+  spawnServer,
+  tempDir,
+  type Client,
+  type ServerProcess,
+} from '@zilch/testkit';
+import {
+  ErrorBodySchema,
+  type Created,
+  type GameView as View,
+  type LogAnswer,
+} from '@zilch/protocol';
+
+/** Whether a value is a `{code,message}` refusal with one of the protocol's codes. */
+const isApiError = (v: unknown): boolean => ErrorBodySchema.safeParse(v).success;
 
 let server: ServerProcess;
-let dir: string;
+const dir = tempDir('zilch-fuzz-');
 let game: Created;
 const clients: Client[] = [];
 const counted = { socket: 0, http: 0 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'zilch-fuzz-'));
   server = await spawnServer({
-    ZILCH_DATA_DIR: dir,
+    ZILCH_DATA_DIR: dir.dir,
     ZILCH_RATE_LIMIT: '1000000',
     ZILCH_SOCKET_ACTIONS_PER_SECOND: '10000',
   });
-  game = await must<Created>(server.url, 'POST', '/api/games', {
-    rules: 'serendipity-creak',
-    seats: [{ kind: 'human' }, { kind: 'human' }],
-  });
+  game = await createGame(server.url, 'serendipity-creak', [{ kind: 'human' }, { kind: 'human' }]);
   for (const s of game.seats) {
-    await must(server.url, 'POST', `/api/games/${game.gameId}/claim`, {
-      token: s.token,
-      name: `P${s.seat}`,
-    });
+    await claimSeat(server.url, game.gameId, s.token as string, `P${s.seat}`);
   }
 });
 
@@ -41,7 +47,7 @@ afterAll(async () => {
   for (const c of clients) c.close();
   console.log(`fuzz: ${counted.socket} socket messages and ${counted.http} HTTP requests tried`);
   await server?.stop('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  dir.cleanup();
 });
 
 const tokenOf = (seat: number) => game.seats[seat]?.token as string;

@@ -1,14 +1,24 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from './usage-error.ts';
-import * as score from './commands/score.ts';
-import * as odds from './commands/odds.ts';
-import * as rules from './commands/rules.ts';
-import * as ev from './commands/ev.ts';
-import * as solve from './commands/solve.ts';
-import * as simulate from './commands/simulate.ts';
-import * as play from './commands/play.ts';
-import * as serve from './commands/serve.ts';
-import * as verify from './commands/verify.ts';
+
+/** Something that declares one command (arguments, options, help) on the program. */
+interface Registration {
+  register(program: Command): void;
+}
+
+// Each command is declared by a small module and does its work in another, imported only when
+// it runs, so `zilch score` does not pay for the solver, the server or zod (issue 9).
+const COMMANDS: Record<string, () => Promise<Registration>> = {
+  score: () => import('./register/score.ts'),
+  odds: () => import('./register/odds.ts'),
+  rules: () => import('./register/rules.ts'),
+  ev: () => import('./register/ev.ts'),
+  solve: () => import('./register/solve.ts'),
+  simulate: () => import('./register/simulate.ts'),
+  play: () => import('./register/play.ts'),
+  serve: () => import('./register/serve.ts'),
+  verify: () => import('./register/verify.ts'),
+};
 
 // A closed pipe (`zilch simulate | head`) is the reader's choice, not an error.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
@@ -21,7 +31,14 @@ const program = new Command('zilch')
   .exitOverride()
   .configureOutput({ outputError: (s, write) => write(s) });
 
-for (const c of [score, odds, rules, ev, solve, simulate, play, serve, verify]) c.register(program);
+// The program has no options of its own, so when the first argument names a command, that
+// command alone is parsed; anything else (help, a typo to suggest a fix for) needs them all.
+const first = process.argv[2];
+const wanted =
+  first !== undefined && Object.hasOwn(COMMANDS, first)
+    ? [COMMANDS[first]!]
+    : Object.values(COMMANDS);
+for (const r of await Promise.all(wanted.map((load) => load()))) r.register(program);
 
 try {
   await program.parseAsync(process.argv);

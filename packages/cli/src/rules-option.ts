@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { DEFAULT_PRESET, parseRules, presetRules, type RuleSet } from '@zilch/engine';
+import type { RuleSet } from '@zilch/engine';
+// The presets subpath, not the engine's root: a preset needs no validation, so the common
+// path (`zilch score 1 5`) never loads zod and the rule-set schema.
+import { DEFAULT_PRESET, isPresetId, preset, PRESET_IDS } from '@zilch/engine/presets';
 import { usage } from './usage-error.ts';
 
 /** Options every command shares for choosing the rules. */
@@ -17,7 +20,7 @@ export function withRules(cmd: Command): Command {
 }
 
 /** The rule set the options select, and the name to report it under. */
-export function resolveRules(opts: RulesOptions): { id: string; rules: RuleSet } {
+export async function resolveRules(opts: RulesOptions): Promise<{ id: string; rules: RuleSet }> {
   if (opts.rules && opts.rulesFile) usage('Give either --rules or --rules-file, not both.');
   if (opts.rulesFile) {
     let data: unknown;
@@ -26,12 +29,12 @@ export function resolveRules(opts: RulesOptions): { id: string; rules: RuleSet }
     } catch (e) {
       usage(`Cannot read rules file ${opts.rulesFile}: ${(e as Error).message}`);
     }
+    const { parseRules } = await import('@zilch/engine');
     const r = parseRules(data);
     if (!r.ok) usage(`${opts.rulesFile}: ${r.error.message}`);
     return { id: r.rules.name, rules: r.rules };
   }
   const id = opts.rules ?? DEFAULT_PRESET;
-  const r = presetRules(id);
-  if (!r.ok) usage(r.error.message);
-  return { id, rules: r.rules };
+  if (!isPresetId(id)) usage(`Unknown preset "${id}". Presets: ${PRESET_IDS.join(', ')}.`);
+  return { id, rules: preset(id) };
 }

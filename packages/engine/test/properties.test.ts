@@ -3,10 +3,12 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import {
   applyAction,
+  applyInPlace,
   cloneState,
   countsOf,
   createGame,
   facesOf,
+  legalActions,
   lean,
   optionGain,
   positionsFor,
@@ -15,6 +17,7 @@ import {
   recordedDice,
   replay,
   scoringTable,
+  seededDice,
   selectOption,
   type Action,
   type GameEvent,
@@ -22,7 +25,7 @@ import {
   type GameState,
   type PresetId,
 } from '../src/index.ts';
-import { playRandomGame } from './support/random-game.ts';
+import { botRandom, playRandomGame } from './support/random-game.ts';
 
 const presetId = fc.constantFrom(...PRESET_IDS);
 const die = fc.integer({ min: 1, max: 6 });
@@ -197,39 +200,59 @@ describe('play', () => {
   );
 
   test.prop([game], { numRuns: 60 })(
-    'the lean path, run in place with no events, reaches the same state as applyAction',
+    'the checked step run in place with no events reaches the same state as applyAction',
     ({ id, players, seed }) => {
       const played = playRandomGame(preset(id), players, seed);
       const rules = preset(id);
-      const table = scoringTable(rules);
       const first = lean.chooseFirst(rules, players, recordedDice(played.log.setupDice));
       const s = lean.initialState(rules, players, first.seat);
       for (const { action, dice } of played.log.entries) {
-        const d = recordedDice(dice);
-        switch (action.type) {
-          case 'fresh':
-          case 'inherit':
-            lean.choose(s, action.type === 'inherit', null);
-            break;
-          case 'roll':
-            lean.roll(s, table, d, null);
-            break;
-          case 'bank':
-            lean.bank(s, null);
-            break;
-          case 'timeout':
-            lean.timeout(s, null);
-            break;
-          case 'keep': {
-            const sel = selectOption(s, action.dice);
-            if (!('option' in sel)) throw new Error(sel.error.message);
-            lean.keep(s, sel.option, null, null);
-            if (action.then === 'bank') lean.bank(s, null);
-            else if (action.then === 'roll') lean.roll(s, table, d, null);
-          }
-        }
+        expect(applyInPlace(s, action, recordedDice(dice))).toBeNull();
       }
       expect(s).toEqual(played.state);
     },
   );
+
+  test.prop([game, fc.integer()], { numRuns: 40 })(
+    'in place, any action (legal or not) is refused exactly as applyAction refuses it, and a refusal changes nothing',
+    ({ id, players, seed }, pick) => {
+      const rnd = botRandom(pick);
+      let checked = 0;
+      playRandomGame(preset(id), players, seed, ({ before }) => {
+        if (checked++ % 5 !== 0) return;
+        for (const action of anyActions(before, rnd)) {
+          const viaCopy = applyAction(before, action, seededDice(seed));
+          const s = cloneState(before);
+          const events: GameEvent[] = [];
+          const error = applyInPlace(s, action, seededDice(seed), (e) => events.push(e));
+          if (viaCopy.ok) {
+            expect(error).toBeNull();
+            expect(s).toEqual(viaCopy.state);
+            expect(events).toEqual(viaCopy.events);
+          } else {
+            expect(error).toEqual(viaCopy.error);
+            expect(s).toEqual(before);
+            expect(events).toEqual([]);
+          }
+        }
+      });
+    },
+  );
 });
+
+/** Actions of every type for the seat on turn and one other, keeps of random dice, with and without a `then`. */
+function anyActions(s: GameState, rnd: () => number): Action[] {
+  const seats = [s.current, (s.current + 1) % s.players];
+  const out: Action[] = [];
+  for (const seat of seats) {
+    for (const type of ['fresh', 'inherit', 'roll', 'bank', 'timeout'] as const)
+      out.push({ type, seat });
+    const n = s.turn.roll?.length ?? s.rules.dice;
+    const dice = Array.from({ length: n }, (_, i) => i).filter(() => rnd() < 0.4);
+    for (const then of [undefined, 'bank', 'roll'] as const)
+      out.push(then ? { type: 'keep', seat, dice, then } : { type: 'keep', seat, dice });
+  }
+  // Keeps the random bot would make, so legal keeps (and keep-then-bank below the minimum) turn up.
+  for (const a of legalActions(s)) if (a.type === 'keep') out.push({ ...a, then: 'bank' }, a);
+  return out;
+}

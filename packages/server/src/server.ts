@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
+import { useCacheDir } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -33,6 +33,7 @@ const BUS_EVENT = 'zilch:bus';
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
 export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
+  useCacheDir(config.cacheDir);
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
   const store = new GameStore(db.db, db.dialect);
@@ -61,6 +62,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;
   if (config.redisUrl) {
+    // ioredis and the adapter are loaded only when Redis is configured: a single process starts without them.
+    const { Redis } = await import('ioredis');
     // Commands wait for Redis to come back instead of failing: a Redis outage delays
     // cross-process fan-out but must never take the process down.
     const pub = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
@@ -92,6 +95,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   });
   ioRef = io;
   if (redis) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     // The Redis adapter fans `update`s out to sockets on every process and carries the bus.
     io.adapter(
       createAdapter(redis.pub, redis.sub, {

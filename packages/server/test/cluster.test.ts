@@ -1,15 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, client, dropSchema, postgresUrl, redisUrl, spawnServer } from './helpers.ts';
+import {
+  dropSchema,
+  newSchema,
+  postgresUrl,
+  redisUrl,
+  spawnServer,
+  type ServerProcess,
+} from '@zilch/testkit';
+import { api, client } from './helpers.ts';
 
 const pgUrl = await postgresUrl();
 const redis = await redisUrl();
-const schema = `zilch_test_${randomBytes(4).toString('hex')}`;
-const children: ChildProcess[] = [];
+const schema = newSchema();
+const servers: ServerProcess[] = [];
 
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   if (pgUrl) await dropSchema(pgUrl, schema);
 });
 
@@ -24,9 +30,9 @@ describe.skipIf(!pgUrl || !redis)('two server processes sharing PostgreSQL and R
       ZILCH_BOT_DELAY_MS: '0',
     };
     const one = await spawnServer(env);
-    children.push(one.child);
+    servers.push(one);
     const two = await spawnServer(env);
-    children.push(two.child);
+    servers.push(two);
 
     const t = (
       await api(one.url, 'POST', '/api/games', {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { serverCommand } from '@zilch/testkit';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 
@@ -22,8 +22,8 @@ describe('configuration', () => {
   });
 
   it('the server exits with code 2 and a clear message on bad configuration', () => {
-    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-    const r = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', main], {
+    const { command, args } = serverCommand();
+    const r = spawnSync(command, args, {
       env: { ...process.env, PORT: '99999' },
       encoding: 'utf8',
     });

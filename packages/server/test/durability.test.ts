@@ -1,11 +1,12 @@
 import { legalActions } from '@zilch/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, spawnServer, tempDir, until, type Loose } from './helpers.ts';
+import { spawnServer, tempDir, until, type ServerProcess } from '@zilch/testkit';
+import { api, type Loose } from './helpers.ts';
 
 const tmp = tempDir();
-const children: { kill: (s: NodeJS.Signals) => boolean }[] = [];
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   tmp.cleanup();
 });
 
@@ -19,7 +20,7 @@ const env = {
 describe('kill -9 and restart', () => {
   it('keeps every accepted action; bot games carry on to the end', async () => {
     const first = await spawnServer(env);
-    children.push(first.child);
+    servers.push(first);
     let base = first.url;
 
     const human = (
@@ -68,11 +69,10 @@ describe('kill -9 and restart', () => {
     const botsBefore = (await api(base, 'GET', `/api/games/${bots.gameId}`)).body;
     expect(botsBefore.status).toBe('playing');
 
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await first.stop('SIGKILL');
 
     const second = await spawnServer(env);
-    children.push(second.child);
+    servers.push(second);
     base = second.url;
     const after = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
     expect(after.seq).toBeGreaterThanOrEqual(before.seq);
@@ -96,8 +96,7 @@ describe('kill -9 and restart', () => {
 
     // The human game goes on where it was.
     await playSome(1);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
+    await second.stop('SIGTERM');
     expect(second.child.exitCode).toBe(0);
   }, 120_000);
 });

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { createGame, preset, recordingDice, applyAction, legalActions } from '@zilch/engine';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '@zilch/testkit';
 import { commitmentOf, fairDice, newServerSeed } from '../src/fairness/dice-stream.ts';
 import { verifyExport, type GameExport } from '../src/fairness/verify.ts';
-import { tempDir } from './helpers.ts';
 
 /** A short finished game played from a fair stream, exported as the server would. */
 function playedExport(seed: string, playerSeeds: string[]): GameExport {

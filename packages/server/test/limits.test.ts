@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '@zilch/testkit';
 import type { RunningServer } from '../src/server.ts';
-import { api, client, startTestServer, tempDir } from './helpers.ts';
+import { api, client, startTestServer } from './helpers.ts';
 
 const tmp = tempDir();
 let server: RunningServer;

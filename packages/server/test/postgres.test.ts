@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema, newSchema, postgresUrl, until } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
 import type { RunningServer } from '../src/server.ts';
 import { openDb } from '../src/store/db.ts';
 import { GameStore, VersionConflict } from '../src/store/game-store.ts';
-import { api, client, dropSchema, postgresUrl, startTestServer, until } from './helpers.ts';
+import { api, client, startTestServer } from './helpers.ts';
 
 const url = await postgresUrl();
-const schema = `zilch_test_${randomBytes(4).toString('hex')}`;
+const schema = newSchema();
 
 function testConfig() {
   const c = loadConfig({

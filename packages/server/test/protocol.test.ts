@@ -1,7 +1,8 @@
 import { legalActions, preset } from '@zilch/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir, until } from '@zilch/testkit';
 import type { RunningServer } from '../src/server.ts';
-import { api, client, startTestServer, tempDir, until, type Loose } from './helpers.ts';
+import { api, client, startTestServer, type Loose } from './helpers.ts';
 
 const quick = {
   ...preset('serendipity-creak'),

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '@zilch/testkit';
 import type { RunningServer } from '../src/server.ts';
-import { api, startTestServer, tempDir } from './helpers.ts';
+import { api, startTestServer } from './helpers.ts';
 
 const tmp = tempDir();
 let server: RunningServer;

@@ -1,47 +1,42 @@
-import type { Command } from 'commander';
 import { solveLongRun, solveTurn } from '@zilch/strategy';
 import { printJson } from '../output.ts';
-import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
 
-/** Registers `zilch ev`: the expected-points turn strategy and its bank thresholds. */
-export function register(program: Command): void {
-  withRules(program.command('ev'))
-    .description(
-      'expected points of a turn under the best strategy, and the bank threshold per dice count',
-    )
-    .option('--json', 'print JSON')
-    .action((opts: RulesOptions & { json?: boolean }) => {
-      const { id, rules } = resolveRules(opts);
-      const lr = solveLongRun(rules);
-      const turn = lr.turns[0]!;
-      const thresholds = turn.thresholds();
-      const expectedTurn = round(lr.gain);
-      const opening =
-        rules.openingMinimum > 0 ? round(solveTurn(rules, { onBoard: false }).expectedTurn) : null;
-      if (opts.json) {
-        return printJson({
-          rules: id,
-          expectedTurn,
-          thresholds,
-          ...(opening !== null ? { openingTurn: opening } : {}),
-          ...(rules.zilchPenalty
-            ? { turnWithoutPenalty: round(solveTurn(rules).expectedTurn) }
-            : {}),
-        });
-      }
-      const out = process.stdout;
-      out.write(`Best expected points per turn (${rules.name}): ${expectedTurn.toFixed(2)}\n`);
-      if (rules.zilchPenalty)
-        out.write(
-          `  long-run average with the ${rules.zilchPenalty.points}-point penalty for ${rules.zilchPenalty.zilches} zilches in a row\n`,
-        );
-      if (opening !== null) out.write(`  before getting on the board: ${opening.toFixed(2)}\n`);
-      out.write('Bank once the running total reaches:\n');
-      for (const t of thresholds)
-        out.write(
-          `${String(t.dice).padStart(3)} ${t.dice === 1 ? 'die ' : 'dice'}  ${t.bankAt === null ? 'never (keep rolling)' : t.bankAt}\n`,
-        );
+/** Options of `zilch ev`. */
+export interface EvOptions extends RulesOptions {
+  json?: boolean;
+}
+
+/** `zilch ev`: the expected-points turn strategy and its bank thresholds. */
+export async function run(opts: EvOptions): Promise<void> {
+  const { id, rules } = await resolveRules(opts);
+  const lr = solveLongRun(rules);
+  const turn = lr.turns[0]!;
+  const thresholds = turn.thresholds();
+  const expectedTurn = round(lr.gain);
+  const opening =
+    rules.openingMinimum > 0 ? round(solveTurn(rules, { onBoard: false }).expectedTurn) : null;
+  if (opts.json) {
+    return printJson({
+      rules: id,
+      expectedTurn,
+      thresholds,
+      ...(opening !== null ? { openingTurn: opening } : {}),
+      ...(rules.zilchPenalty ? { turnWithoutPenalty: round(solveTurn(rules).expectedTurn) } : {}),
     });
+  }
+  const out = process.stdout;
+  out.write(`Best expected points per turn (${rules.name}): ${expectedTurn.toFixed(2)}\n`);
+  if (rules.zilchPenalty)
+    out.write(
+      `  long-run average with the ${rules.zilchPenalty.points}-point penalty for ${rules.zilchPenalty.zilches} zilches in a row\n`,
+    );
+  if (opening !== null) out.write(`  before getting on the board: ${opening.toFixed(2)}\n`);
+  out.write('Bank once the running total reaches:\n');
+  for (const t of thresholds)
+    out.write(
+      `${String(t.dice).padStart(3)} ${t.dice === 1 ? 'die ' : 'dice'}  ${t.bankAt === null ? 'never (keep rolling)' : t.bankAt}\n`,
+    );
 }
 
 function round(x: number): number {

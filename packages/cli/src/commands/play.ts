@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import type { Command } from 'commander';
 import pc from 'picocolors';
 import {
   applyAction,
@@ -17,12 +16,14 @@ import {
   type RuleSet,
 } from '@zilch/engine';
 import { cryptoDice } from '@zilch/engine/crypto';
-import { advisorOrNull, createBot, mixSeed, type Bot } from '@zilch/strategy';
-import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { advise, createBot, diskSolutions, mixSeed, type Bot } from '@zilch/strategy/node';
+import { cacheDir } from '../cache-dir.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 import { intOption, parseBots } from './simulate.ts';
 
-interface PlayOptions extends RulesOptions {
+/** Options of `zilch play`. */
+export interface PlayOptions extends RulesOptions {
   bots?: string;
   players?: string;
   seed?: string;
@@ -167,12 +168,7 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
 }
 
 function printAdvice(s: GameState): void {
-  const advise = advisorOrNull();
-  if (!advise) {
-    process.stdout.write('The advisor is not available in this build.\n');
-    return;
-  }
-  const advice = advise(s, 'auto');
+  const advice = advise(s, 'auto', { solutions: diskSolutions(cacheDir()) });
   const show = (v: number): string =>
     advice.kind === 'win' ? `${(v * 100).toFixed(1)}%` : v.toFixed(0);
   process.stdout.write(
@@ -298,7 +294,10 @@ function seatsFor(opts: PlayOptions, rules: RuleSet, seed: number): Seat[] {
   const seats: Seat[] = people.map((name) => ({ name, bot: null }));
   botIds.forEach((id, i) => {
     const name = botIds.filter((b) => b === id).length > 1 ? `${id} bot ${i + 1}` : `${id} bot`;
-    seats.push({ name, bot: createBot(id, rules, mixSeed(seed, i + 1)) });
+    seats.push({
+      name,
+      bot: createBot(id, rules, mixSeed(seed, i + 1), { solutions: diskSolutions(cacheDir()) }),
+    });
   });
   if (seats.length < 2) usage('A game needs at least 2 seats: add --bots or more --players.');
   if (seats.length > MAX_PLAYERS) usage(`A game has at most ${MAX_PLAYERS} seats.`);
@@ -350,24 +349,17 @@ async function playGame(rules: RuleSet, seats: Seat[], dice: DiceSource): Promis
   }
 }
 
-/** Registers `zilch play`: a game in the terminal against bots and hot-seat people. */
-export function register(program: Command): void {
-  withRules(program.command('play'))
-    .description('play a game in the terminal against bots and hot-seat players')
-    .option('--bots <list>', 'comma-separated bots to play against (default cautious)')
-    .option('--players <names>', 'comma-separated names of the people at the table', 'You')
-    .option('--seed <s>', 'seeded dice for a reproducible game (default: live random dice)')
-    .action(async (opts: PlayOptions) => {
-      const { rules } = resolveRules(opts);
-      const seed =
-        opts.seed === undefined ? null : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
-      const seats = seatsFor(opts, rules, seed ?? randomInt(0, 2 ** 31));
-      process.stdout.write(
-        `${pc.bold(rules.name)}: first to ${rules.target}. ` +
-          `Choose dice by their numbers; type ? for advice, q to quit.\n`,
-      );
-      const dice = seed === null ? cryptoDice() : seededDice(seed);
-      const finished = await playGame(rules, seats, dice);
-      if (!finished) process.exitCode = 1;
-    });
+/** `zilch play`: a game in the terminal against bots and hot-seat people. */
+export async function run(opts: PlayOptions): Promise<void> {
+  const { rules } = await resolveRules(opts);
+  const seed =
+    opts.seed === undefined ? null : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
+  const seats = seatsFor(opts, rules, seed ?? randomInt(0, 2 ** 31));
+  process.stdout.write(
+    `${pc.bold(rules.name)}: first to ${rules.target}. ` +
+      `Choose dice by their numbers; type ? for advice, q to quit.\n`,
+  );
+  const dice = seed === null ? cryptoDice() : seededDice(seed);
+  const finished = await playGame(rules, seats, dice);
+  if (!finished) process.exitCode = 1;
 }

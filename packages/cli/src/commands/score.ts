@@ -1,39 +1,37 @@
-import type { Command } from 'commander';
 import pc from 'picocolors';
-import { scoringTable } from '@zilch/engine';
+import { scoringTable } from '@zilch/engine/scoring';
 import { printJson } from '../output.ts';
-import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
-/** Registers `zilch score`: every legal selection of a roll and the best one. */
-export function register(program: Command): void {
-  withRules(program.command('score'))
-    .description('score a roll: every legal selection, best first')
-    .argument('<dice...>', 'the faces rolled, e.g. 1 2 3 4 5 5')
-    .option('--json', 'print JSON')
-    .action((args: string[], opts: RulesOptions & { json?: boolean }) => {
-      const { id, rules } = resolveRules(opts);
-      const dice = args.flatMap((a) => a.split(/[\s,]+/).filter(Boolean));
-      const faces = dice.map((d) => {
-        if (!/^[1-6]$/.test(d)) usage(`"${d}" is not a die: faces are 1 to 6.`);
-        return Number(d);
-      });
-      if (faces.length > rules.dice)
-        usage(`${faces.length} dice given, but ${rules.name} plays with ${rules.dice}.`);
-      const info = scoringTable(rules).lookup(faces);
-      const options = info.options.map((o) => ({ keep: o.keep.slice(), points: o.points }));
-      if (opts.json) {
-        printJson({ rules: id, dice: faces, zilch: info.zilch, best: options[0] ?? null, options });
-        return;
-      }
-      process.stdout.write(`${pc.bold(faces.join(' '))}  (${rules.name})\n`);
-      if (info.zilch) {
-        process.stdout.write(`${pc.red('Zilch!')} Nothing scores.\n`);
-        return;
-      }
-      for (const [i, o] of options.entries()) {
-        const line = `${String(o.points).padStart(6)}  keep ${o.keep.join(' ')}`;
-        process.stdout.write(`${i === 0 ? pc.green(line + '  ← best') : line}\n`);
-      }
-    });
+/** Options of `zilch score`. */
+export interface ScoreOptions extends RulesOptions {
+  json?: boolean;
+}
+
+/** `zilch score`: every legal selection of a roll and the best one. */
+export async function run(args: string[], opts: ScoreOptions): Promise<void> {
+  const { id, rules } = await resolveRules(opts);
+  const dice = args.flatMap((a) => a.split(/[\s,]+/).filter(Boolean));
+  const faces = dice.map((d) => {
+    if (!/^[1-6]$/.test(d)) usage(`"${d}" is not a die: faces are 1 to 6.`);
+    return Number(d);
+  });
+  if (faces.length > rules.dice)
+    usage(`${faces.length} dice given, but ${rules.name} plays with ${rules.dice}.`);
+  const info = scoringTable(rules).lookup(faces);
+  const options = info.options.map((o) => ({ keep: o.keep.slice(), points: o.points }));
+  if (opts.json) {
+    printJson({ rules: id, dice: faces, zilch: info.zilch, best: options[0] ?? null, options });
+    return;
+  }
+  process.stdout.write(`${pc.bold(faces.join(' '))}  (${rules.name})\n`);
+  if (info.zilch) {
+    process.stdout.write(`${pc.red('Zilch!')} Nothing scores.\n`);
+    return;
+  }
+  for (const [i, o] of options.entries()) {
+    const line = `${String(o.points).padStart(6)}  keep ${o.keep.join(' ')}`;
+    process.stdout.write(`${i === 0 ? pc.green(line + '  ← best') : line}\n`);
+  }
 }

@@ -1,20 +1,20 @@
 import { randomInt } from 'node:crypto';
-import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import {
   BOT_IDS,
-  botAvailable,
   isBotId,
   simulate,
   type BotId,
   type SimulationResult,
-} from '@zilch/strategy';
+} from '@zilch/strategy/node';
+import { cacheDir } from '../cache-dir.ts';
 import { printJson } from '../output.ts';
-import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
-interface SimulateCliOptions extends RulesOptions {
+/** Options of `zilch simulate`. */
+export interface SimulateOptions extends RulesOptions {
   bots?: string;
   games?: string;
   seed?: string;
@@ -22,7 +22,7 @@ interface SimulateCliOptions extends RulesOptions {
   json?: boolean;
 }
 
-/** Bot levels from a comma-separated list, each known and available. */
+/** Bot levels from a comma-separated list, each known. */
 export function parseBots(list: string, min: number): BotId[] {
   const ids = list
     .split(',')
@@ -30,7 +30,6 @@ export function parseBots(list: string, min: number): BotId[] {
     .filter(Boolean);
   for (const id of ids) {
     if (!isBotId(id)) usage(`Unknown bot "${id}". Bots: ${BOT_IDS.join(', ')}.`);
-    if (!botAvailable(id)) usage(`The ${id} bot needs the advisor, which is not available yet.`);
   }
   if (ids.length < min) usage(`Give at least ${min} bots, e.g. --bots cautious,bold.`);
   return ids as BotId[];
@@ -73,60 +72,52 @@ function printTable(rulesId: string, r: SimulationResult): void {
   );
 }
 
-/** Registers `zilch simulate`: bots play each other on every core; win rates with intervals. */
-export function register(program: Command): void {
-  withRules(program.command('simulate'))
-    .description('play bots against each other and report win rates with 95% intervals')
-    .requiredOption('--bots <list>', `comma-separated bots, one per seat (${BOT_IDS.join(', ')})`)
-    .option('--games <n>', 'number of games', '1000')
-    .option('--seed <s>', 'seed for reproducible results (default: random, printed)')
-    .option('--workers <w>', 'threads to use, this one included (default: every core)')
-    .option('--json', 'print JSON')
-    .action(async (opts: SimulateCliOptions) => {
-      const { id, rules } = resolveRules(opts);
-      const bots = parseBots(opts.bots ?? '', 2);
-      if (bots.length > 12) usage('At most 12 bots: a game has 2 to 12 seats.');
-      const games = intOption('--games', opts.games ?? '1000', 1, 100_000_000);
-      const seed =
-        opts.seed === undefined
-          ? randomInt(0, 2 ** 31)
-          : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
-      const workers =
-        opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
-      const bar =
-        !opts.json && process.stderr.isTTY
-          ? new cliProgress.SingleBar(
-              { stream: process.stderr, format: 'simulating {bar} {value}/{total} games  {eta}s' },
-              cliProgress.Presets.shades_classic,
-            )
-          : null;
-      bar?.start(games, 0);
-      let r: SimulationResult;
-      try {
-        r = await simulate({
-          rules,
-          bots,
-          games,
-          seed,
-          workers,
-          onProgress: (done) => bar?.update(done),
-        });
-      } finally {
-        bar?.stop();
-      }
-      if (opts.json) {
-        printJson({
-          rules: id,
-          games: r.games,
-          seed: r.seed,
-          seats: r.seats,
-          firstPlayerWinRate: r.firstPlayerWinRate,
-          firstPlayerCi95: r.firstPlayerCi95,
-          turnsPerGame: r.turnsPerGame,
-          zilchRate: r.zilchRate,
-          seconds: r.seconds,
-          workers: r.workers,
-        });
-      } else printTable(id, r);
+/** `zilch simulate`: bots play each other on every core; win rates with intervals. */
+export async function run(opts: SimulateOptions): Promise<void> {
+  const { id, rules } = await resolveRules(opts);
+  const bots = parseBots(opts.bots ?? '', 2);
+  if (bots.length > 12) usage('At most 12 bots: a game has 2 to 12 seats.');
+  const games = intOption('--games', opts.games ?? '1000', 1, 100_000_000);
+  const seed =
+    opts.seed === undefined
+      ? randomInt(0, 2 ** 31)
+      : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
+  const workers =
+    opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
+  const bar =
+    !opts.json && process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: 'simulating {bar} {value}/{total} games  {eta}s' },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(games, 0);
+  let r: SimulationResult;
+  try {
+    r = await simulate({
+      rules,
+      bots,
+      games,
+      seed,
+      workers,
+      cacheDir: cacheDir(),
+      onProgress: (done) => bar?.update(done),
     });
+  } finally {
+    bar?.stop();
+  }
+  if (opts.json) {
+    printJson({
+      rules: id,
+      games: r.games,
+      seed: r.seed,
+      seats: r.seats,
+      firstPlayerWinRate: r.firstPlayerWinRate,
+      firstPlayerCi95: r.firstPlayerCi95,
+      turnsPerGame: r.turnsPerGame,
+      zilchRate: r.zilchRate,
+      seconds: r.seconds,
+      workers: r.workers,
+    });
+  } else printTable(id, r);
 }

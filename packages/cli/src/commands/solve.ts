@@ -1,18 +1,13 @@
-import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
-import {
-  cacheDir,
-  loadTwoPlayer,
-  twoPlayerSolution,
-  TwoPlayerSolution,
-  UNIT,
-} from '@zilch/strategy';
+import { loadTwoPlayer, twoPlayerSolution, TwoPlayerSolution, UNIT } from '@zilch/strategy/node';
 import type { RuleSet } from '@zilch/engine';
+import { cacheDir } from '../cache-dir.ts';
 import { printJson } from '../output.ts';
-import { resolveRules, withRules, type RulesOptions } from '../rules-option.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
-interface SolveOptions extends RulesOptions {
+/** Options of `zilch solve`. */
+export interface SolveOptions extends RulesOptions {
   start?: string;
   target?: string;
   handicaps?: string;
@@ -20,68 +15,54 @@ interface SolveOptions extends RulesOptions {
   cache?: boolean;
 }
 
-/** Registers `zilch solve`: the exact two-player win probability under optimal play. */
-export function register(program: Command): void {
-  withRules(program.command('solve'))
-    .description('solve the two-player game exactly: the first player’s chance to win')
-    .option('--start <a,b>', "the seats' starting scores (first player, second player)", '0,0')
-    .option('--target <points>', 'override the target score')
-    .option(
-      '--handicaps <max>',
-      "also list the first player's chance for second-player head starts 0, 50, … max",
-    )
-    .option('--no-cache', 'solve again even when a cached solution exists (and do not save)')
-    .option('--json', 'print JSON')
-    .action((opts: SolveOptions) => {
-      const { id, rules: base } = resolveRules(opts);
-      const rules: RuleSet = opts.target
-        ? { ...base, target: points(opts.target, '--target') }
-        : base;
-      if (rules.target <= 0) usage('--target must be positive.');
-      const [a, b] = startScores(opts.start ?? '0,0', rules.target);
-      const started = performance.now();
-      const dir = cacheDir();
-      const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
-      const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false, !opts.json);
-      const seconds = (performance.now() - started) / 1000;
-      const firstPlayerWins = sol.fresh(a / UNIT, b / UNIT);
-      const handicaps =
-        opts.handicaps === undefined
-          ? null
-          : range(points(opts.handicaps, '--handicaps'), rules.target).map((h) => ({
-              secondStarts: h,
-              firstPlayerWins: sol.fresh(a / UNIT, h / UNIT),
-            }));
-      if (opts.json)
-        return printJson({
-          rules: id,
-          firstPlayerWins,
-          states: sol.states,
-          seconds: Math.round(seconds * 1000) / 1000,
-          cached: cached !== null,
-          solveSeconds: Math.round(sol.seconds * 1000) / 1000,
-          start: [a, b],
-          target: rules.target,
-          ...(handicaps ? { handicaps } : {}),
-        });
-      const out = process.stdout;
-      out.write(`${rules.name}, target ${rules.target}, start ${a}–${b}\n`);
-      out.write(
-        `First player wins with probability ${firstPlayerWins.toFixed(6)} (a tie counts half)\n`,
-      );
-      out.write(
-        `${sol.states.toLocaleString('en')} states, solved in ${sol.seconds.toFixed(1)} s${cached ? `; loaded from the cache in ${seconds.toFixed(2)} s` : ''}\n`,
-      );
-      if (handicaps) {
-        const fair = handicaps.reduce((m, h) =>
-          Math.abs(h.firstPlayerWins - 0.5) < Math.abs(m.firstPlayerWins - 0.5) ? h : m,
-        );
-        for (const h of handicaps)
-          out.write(
-            `  second player starts with ${String(h.secondStarts).padStart(5)}: ${h.firstPlayerWins.toFixed(6)}${h === fair ? '  ← fairest' : ''}\n`,
-          );
-      }
+/** `zilch solve`: the exact two-player win probability under optimal play. */
+export async function run(opts: SolveOptions): Promise<void> {
+  const { id, rules: base } = await resolveRules(opts);
+  const rules: RuleSet = opts.target ? { ...base, target: points(opts.target, '--target') } : base;
+  if (rules.target <= 0) usage('--target must be positive.');
+  const [a, b] = startScores(opts.start ?? '0,0', rules.target);
+  const started = performance.now();
+  const dir = cacheDir();
+  const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
+  const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false, !opts.json);
+  const seconds = (performance.now() - started) / 1000;
+  const firstPlayerWins = sol.fresh(a / UNIT, b / UNIT);
+  const handicaps =
+    opts.handicaps === undefined
+      ? null
+      : range(points(opts.handicaps, '--handicaps'), rules.target).map((h) => ({
+          secondStarts: h,
+          firstPlayerWins: sol.fresh(a / UNIT, h / UNIT),
+        }));
+  if (opts.json)
+    return printJson({
+      rules: id,
+      firstPlayerWins,
+      states: sol.states,
+      seconds: Math.round(seconds * 1000) / 1000,
+      cached: cached !== null,
+      solveSeconds: Math.round(sol.seconds * 1000) / 1000,
+      start: [a, b],
+      target: rules.target,
+      ...(handicaps ? { handicaps } : {}),
     });
+  const out = process.stdout;
+  out.write(`${rules.name}, target ${rules.target}, start ${a}–${b}\n`);
+  out.write(
+    `First player wins with probability ${firstPlayerWins.toFixed(6)} (a tie counts half)\n`,
+  );
+  out.write(
+    `${sol.states.toLocaleString('en')} states, solved in ${sol.seconds.toFixed(1)} s${cached ? `; loaded from the cache in ${seconds.toFixed(2)} s` : ''}\n`,
+  );
+  if (handicaps) {
+    const fair = handicaps.reduce((m, h) =>
+      Math.abs(h.firstPlayerWins - 0.5) < Math.abs(m.firstPlayerWins - 0.5) ? h : m,
+    );
+    for (const h of handicaps)
+      out.write(
+        `  second player starts with ${String(h.secondStarts).padStart(5)}: ${h.firstPlayerWins.toFixed(6)}${h === fair ? '  ← fairest' : ''}\n`,
+      );
+  }
 }
 
 function solveWithProgress(

@@ -2,7 +2,12 @@ import type { DiceSource } from '../dice/source.ts';
 import { fail, type EngineError } from '../errors.ts';
 import type { RuleSet } from '../rules/schema.ts';
 import { keyOfFaces } from '../scoring/multiset.ts';
-import { scoringTable, type ScoringOption } from '../scoring/table.ts';
+import {
+  optionGain,
+  scoringTable,
+  type ScoringOption,
+  type ScoringTable,
+} from '../scoring/table.ts';
 import * as core from './core.ts';
 import type { Action, GameEvent, GameState } from './types.ts';
 
@@ -112,16 +117,17 @@ function refuse(s: GameState, a: Action): EngineError | null {
   }
 }
 
-function belowMinimum(s: GameState): EngineError | null {
+/** Why a bank with running total `total` is refused, or null when it meets the minimum. */
+function belowMinimum(s: GameState, total = s.turn.total): EngineError | null {
   const min = core.bankMinimum(s);
-  if (s.turn.total >= min) return null;
+  if (total >= min) return null;
   const why =
     s.onBoard[s.current] || s.rules.openingMinimum <= s.rules.bankMinimum
       ? 'to bank'
       : 'to get on the board';
   return {
     code: 'BELOW_BANK_MINIMUM',
-    message: `You need at least ${min} points ${why}; you have ${s.turn.total}. Roll again.`,
+    message: `You need at least ${min} points ${why}; you have ${total}. Roll again.`,
   };
 }
 
@@ -142,6 +148,7 @@ function distinctPositions(positions: unknown, n: number): positions is number[]
 export function selectOption(
   s: GameState,
   positions: unknown,
+  table: ScoringTable = scoringTable(s.rules),
 ): { option: ScoringOption } | { error: EngineError } {
   const roll = s.turn.roll;
   if (!roll)
@@ -158,7 +165,7 @@ export function selectOption(
   }
   const faces = positions.map((p) => roll[p] as number);
   const key = keyOfFaces(faces);
-  const info = scoringTable(s.rules).lookup(roll, s.turn.held);
+  const info = table.lookup(roll, s.turn.held);
   const option = info.options.find((o) => o.key === key);
   if (!option) {
     return {
@@ -171,50 +178,65 @@ export function selectOption(
   return { option };
 }
 
+/**
+ * Checks an action against the state and, when it is legal, applies it to the state in place,
+ * sending events to `emit` (null: none are made). Returns why it was refused, or null. Every
+ * check runs before the first change, so a refusal leaves the state exactly as it was. This is
+ * the one checked step: `applyAction` runs it on a copy, simulations on their own state.
+ * `table` saves the lookup when the caller already holds the rule set's scoring table.
+ */
+export function applyInPlace(
+  s: GameState,
+  action: Action,
+  dice: DiceSource,
+  emit: core.Emit = null,
+  table: ScoringTable = scoringTable(s.rules),
+): EngineError | null {
+  const refusal = refuse(s, action);
+  if (refusal) return refusal;
+  switch (action.type) {
+    case 'fresh':
+      core.choose(s, false, emit);
+      return null;
+    case 'inherit':
+      core.choose(s, true, emit);
+      return null;
+    case 'roll':
+      core.roll(s, table, dice, emit);
+      return null;
+    case 'bank':
+      core.bank(s, emit);
+      return null;
+    case 'timeout':
+      core.timeout(s, emit);
+      return null;
+    case 'keep': {
+      const then = action.then;
+      if (then !== undefined && then !== 'bank' && then !== 'roll') {
+        return { code: 'BAD_ACTION', message: 'After keeping you may only "bank" or "roll".' };
+      }
+      const sel = selectOption(s, action.dice, table);
+      if ('error' in sel) return sel.error;
+      if (then === 'bank') {
+        // Keeping does not change who is on turn or whether they are on the board, so the
+        // minimum is known before the keep; checking first keeps a refusal free of changes.
+        const low = belowMinimum(s, s.turn.total + optionGain(sel.option, s.turn.total));
+        if (low) return low;
+      }
+      core.keep(s, sel.option, emit ? action.dice.slice() : null, emit);
+      if (then === 'bank') core.bank(s, emit);
+      else if (then === 'roll') core.roll(s, table, dice, emit);
+      return null;
+    }
+  }
+}
+
 /** Applies an action: a new state and its events, or a refusal that changes nothing. */
 export function applyAction(state: GameState, action: Action, dice: DiceSource): ApplyResult {
-  const refusal = refuse(state, action);
-  if (refusal) return { ok: false, error: refusal };
-  const table = scoringTable(state.rules);
-  let option: ScoringOption | null = null;
-  if (action.type === 'keep') {
-    if (action.then !== undefined && action.then !== 'bank' && action.then !== 'roll') {
-      return fail('BAD_ACTION', 'After keeping you may only "bank" or "roll".');
-    }
-    const sel = selectOption(state, action.dice);
-    if ('error' in sel) return { ok: false, error: sel.error };
-    option = sel.option;
-  }
   const s = cloneState(state);
   const events: GameEvent[] = [];
   // A bound push rather than an arrow: under tsx (keepNames) a named arrow made per call is
   // wrapped in a name-setting helper that costs more than the whole action.
-  const emit: core.Emit = events.push.bind(events);
-  switch (action.type) {
-    case 'fresh':
-      core.choose(s, false, emit);
-      break;
-    case 'inherit':
-      core.choose(s, true, emit);
-      break;
-    case 'roll':
-      core.roll(s, table, dice, emit);
-      break;
-    case 'bank':
-      core.bank(s, emit);
-      break;
-    case 'timeout':
-      core.timeout(s, emit);
-      break;
-    case 'keep': {
-      core.keep(s, option as ScoringOption, action.dice.slice(), emit);
-      if (action.then === 'bank') {
-        const low = belowMinimum(s);
-        if (low) return { ok: false, error: low };
-        core.bank(s, emit);
-      } else if (action.then === 'roll') core.roll(s, table, dice, emit);
-      break;
-    }
-  }
-  return { ok: true, state: s, events };
+  const error = applyInPlace(s, action, dice, events.push.bind(events));
+  return error ? { ok: false, error } : { ok: true, state: s, events };
 }

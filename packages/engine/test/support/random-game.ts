@@ -29,7 +29,7 @@ export function botRandom(seed: number): () => number {
 }
 
 /** Picks a random legal action; `bankChance` is how often it banks when it may. */
-export function randomAction(s: GameState, rnd: () => number, bankChance: number): Action {
+function randomAction(s: GameState, rnd: () => number, bankChance: number): Action {
   const actions = legalActions(s);
   if (s.phase === 'decide' && actions.length === 2)
     return rnd() < bankChance ? actions[1]! : actions[0]!;
@@ -53,7 +53,7 @@ export interface Played {
 }
 
 /** Most actions a random game may take before the test calls it endless. */
-export const MAX_STEPS = 200_000;
+const MAX_STEPS = 200_000;
 
 /** Plays one game of random legal bots to the end. */
 export function playRandomGame(

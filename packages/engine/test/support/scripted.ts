@@ -17,7 +17,7 @@ import {
 } from '../../src/index.ts';
 
 /** Setup dice that make seat 1 (index 0) start under `firstPlayer: 'random'`: the value 0. */
-export const SEAT_0_STARTS: number[][] = [[1, 1]];
+const SEAT_0_STARTS: number[][] = [[1, 1]];
 
 /** A scripted game: the state so far and every event, in order. */
 export class Scripted {

@@ -1,13 +1,15 @@
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import {
   advise,
-  botAvailable,
   createBot,
+  defaultCacheDir,
+  diskSolutions,
   isBotId,
   prepareWinSolution,
   type Advice,
   type AdviceMode,
-} from '@zilch/strategy';
+  type SolutionSource,
+} from '@zilch/strategy/node';
 
 /** Something that picks an action for the player on turn. */
 export interface Decider {
@@ -39,14 +41,24 @@ export const fallbackBot: Decider = {
  */
 const solutions = new Map<string, 'pending' | 'ready'>();
 
+// Where solutions are cached on disk: set once at start from the configuration (useCacheDir).
+let cacheDir = defaultCacheDir();
+let source: SolutionSource = diskSolutions(cacheDir);
+
+/** Sets the solution cache directory of every bot and advice; the server calls it at start from its config. */
+export function useCacheDir(dir: string): void {
+  cacheDir = dir;
+  source = diskSolutions(dir);
+}
+
 /** Whether the win solution of a rule set is in memory; if not, starts getting it. */
-export function winReady(rules: RuleSet): boolean {
+function winReady(rules: RuleSet): boolean {
   const key = JSON.stringify(rules);
   const status = solutions.get(key);
   if (status === 'ready') return true;
   if (status === undefined) {
     solutions.set(key, 'pending');
-    prepareWinSolution(rules).then(
+    prepareWinSolution(rules, { solutionDir: cacheDir }).then(
       () => solutions.set(key, 'ready'),
       // A failed solve leaves the advisor in points mode; the next request tries again.
       () => solutions.delete(key),
@@ -57,11 +69,12 @@ export function winReady(rules: RuleSet): boolean {
 
 /** A bot of the given level for a rule set (from @zilch/strategy), or the fallback if that level cannot be made. */
 export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
-  if (!isBotId(id) || !botAvailable(id)) return fallbackBot;
+  if (!isBotId(id)) return fallbackBot;
+  const opts = { solutions: source };
   try {
-    if (id !== 'optimal') return createBot(id, rules, seed);
-    const optimal = createBot('optimal', rules, seed);
-    const expected = createBot('expected', rules, seed);
+    if (id !== 'optimal') return createBot(id, rules, seed, opts);
+    const optimal = createBot('optimal', rules, seed, opts);
+    const expected = createBot('expected', rules, seed, opts);
     return { decide: (state) => (winReady(rules) ? optimal : expected).decide(state) };
   } catch {
     return fallbackBot;
@@ -70,5 +83,7 @@ export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
 
 /** The advisor of @zilch/strategy: every option of the position, valued, best first. */
 export function adviceFor(state: GameState, mode: AdviceMode): Advice {
-  return advise(state, mode !== 'points' && !winReady(state.rules) ? 'points' : mode);
+  return advise(state, mode !== 'points' && !winReady(state.rules) ? 'points' : mode, {
+    solutions: source,
+  });
 }

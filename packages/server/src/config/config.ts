@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultCacheDir } from '@zilch/strategy/node';
 import { z } from 'zod';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,6 +40,7 @@ export const EnvSchema = z.object({
   ZILCH_SOCKET_ACTIONS_PER_SECOND: int(1, 10_000, 20),
   ZILCH_BODY_LIMIT: int(1024, 10_485_760, 65_536),
   ZILCH_WEB_DIR: z.string().min(1).optional(),
+  ZILCH_CACHE_DIR: z.string().min(1).optional(),
 });
 
 /** The validated configuration the server runs with. */
@@ -61,6 +63,8 @@ export interface Config {
   readonly bodyLimit: number;
   /** Directory of the web build to serve; null when there is none. */
   readonly webDir: string | null;
+  /** Directory of cached solver results (the `optimal` bot and the coach). */
+  readonly cacheDir: string;
 }
 
 /** Reads and validates the configuration; the error lists every bad variable with its reason. */
@@ -97,6 +101,7 @@ export function loadConfig(
       socketActionsPerSecond: e.ZILCH_SOCKET_ACTIONS_PER_SECOND,
       bodyLimit: e.ZILCH_BODY_LIMIT,
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
+      cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),
     },
   };
 }

@@ -1,6 +1,8 @@
-/** A refusal: stable code, a sentence for players, and the HTTP status it maps to. */
+import type { ErrorCode } from '@zilch/protocol';
+
+/** A refusal: stable code (one of the protocol's), a sentence for players, and its HTTP status. */
 export interface ServiceError {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly status: number;
 }
@@ -10,7 +12,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ServiceErro
 
 /** Builds a refusal. */
 export function refuse(
-  code: string,
+  code: ErrorCode,
   message: string,
   status = 400,
 ): { ok: false; error: ServiceError } {

@@ -1,33 +1,9 @@
-import { lean, type GameState, type RuleSet } from '@zilch/engine';
+import { lean, type GameState } from '@zilch/engine';
+import type { BotId, GameView } from '@zilch/protocol';
 import type { GameRecord } from '../store/records.ts';
 
-/** One seat as clients see it. */
-export interface SeatView {
-  readonly seat: number;
-  readonly kind: 'human' | 'bot';
-  readonly bot?: string;
-  readonly name: string;
-  readonly claimed: boolean;
-  readonly connected: boolean;
-}
-
-/** A game as a client sees it (docs/protocol.md `GameView`). */
-export interface GameView {
-  readonly id: string;
-  readonly rules: RuleSet;
-  readonly status: 'waiting' | 'playing' | 'over';
-  readonly seats: SeatView[];
-  readonly state: GameState;
-  readonly seq: number;
-  readonly version: number;
-  readonly you: number | null;
-  readonly commitment: string;
-  readonly seed?: string;
-  readonly createdAt: number;
-  readonly rematchOf?: string;
-  readonly rematchId?: string;
-  readonly timer?: { deadline: number };
-}
+/** A game as a client sees it: the wire shape lives in @zilch/protocol. */
+export type { GameView, SeatView } from '@zilch/protocol';
 
 /** Builds the view of a game for one seat (or a spectator, `you: null`). */
 export function buildView(
@@ -44,7 +20,8 @@ export function buildView(
     seats: g.seats.map((s, i) => ({
       seat: i,
       kind: s.kind,
-      ...(s.bot ? { bot: s.bot } : {}),
+      // Seats are made from CreateGameSchema, so a stored bot is one of the protocol's ids.
+      ...(s.bot ? { bot: s.bot as BotId } : {}),
       name: s.name,
       claimed: s.claimed,
       connected: s.kind === 'bot' || connected.has(i),

@@ -1,21 +1,27 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
+import type { GameEvent } from '@zilch/engine';
+import {
+  ActionMessageSchema,
+  JoinMessageSchema,
+  ReactMessageSchema,
+  type AckError,
+  type ActionAck,
+  type ClientToServerEvents,
+  type ErrorCode,
+  type JoinAck,
+  type ReactAck,
+  type ServerToClientEvents,
+} from '@zilch/protocol';
 import { Server, type Socket } from 'socket.io';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import type { GameService } from '../games/service.ts';
-import { ClientIdSchema, EMOJIS, MoveSchema, TokenSchema } from '../games/schemas.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Presence } from './presence.ts';
 
-const GameIdSchema = z.string().min(1).max(64);
-const JoinSchema = z.object({ gameId: GameIdSchema, token: TokenSchema.optional() }).strict();
-const ActionSchema = z
-  .object({ gameId: GameIdSchema, clientId: ClientIdSchema, action: MoveSchema })
-  .strict();
-const ReactSchema = z.object({ gameId: GameIdSchema, emoji: z.enum(EMOJIS) }).strict();
-
-type Ack = (answer: unknown) => void;
+/** An ack callback; clients may leave it out. */
+type Ack<A> = ((answer: A) => void) | undefined;
 
 interface SocketData {
   /** Games this socket joined, with its seat (null: spectator). */
@@ -30,7 +36,7 @@ export const rooms = {
   spectators: (id: string) => `g:${id}:spec`,
 };
 
-function fail(ack: Ack | undefined, code: string, message: string): void {
+function fail(ack: Ack<AckError>, code: ErrorCode, message: string): void {
   ack?.({ ok: false, error: { code, message } });
 }
 
@@ -54,7 +60,7 @@ export interface RealtimeOptions {
 
 /** Attaches socket.io: join, action, react; sends each seat its own view after every change. */
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
-  const io = new Server(http, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: 64_000,
@@ -64,7 +70,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
   const sendViews = (
     gameId: string,
     seats: number,
-    body: { seq: number; version: number; events: unknown[] },
+    body: { seq: number; version: number; events: GameEvent[] },
   ) => {
     for (let seat = 0; seat < seats; seat++) {
       const view = service.cachedView(gameId, seat);
@@ -114,7 +120,7 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
     return true;
   };
 
-  io.on('connection', (socket: Socket) => {
+  io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents>) => {
     const data: SocketData = {
       games: new Map(),
       bucket: { tokens: o.actionsPerSecond * 2, at: Date.now() },
@@ -122,9 +128,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
     socket.data = data;
     o.metrics.sockets.inc();
 
-    socket.on('join', async (raw: unknown, ack?: Ack) => {
+    // Handlers take `unknown`: the event maps say what clients should send, the schemas check it.
+    socket.on('join', async (raw: unknown, ack?: Ack<JoinAck>) => {
       if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many messages; slow down.');
-      const p = JoinSchema.safeParse(raw);
+      const p = JoinMessageSchema.safeParse(raw);
       if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid join: ${describe(p.error)}`);
       const { gameId, token } = p.data;
       try {
@@ -156,9 +163,9 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       }
     });
 
-    socket.on('action', async (raw: unknown, ack?: Ack) => {
+    socket.on('action', async (raw: unknown, ack?: Ack<ActionAck>) => {
       if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many actions; slow down.');
-      const p = ActionSchema.safeParse(raw);
+      const p = ActionMessageSchema.safeParse(raw);
       if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid action: ${describe(p.error)}`);
       const { gameId, clientId, action } = p.data;
       const seat = data.games.get(gameId);
@@ -180,9 +187,9 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       }
     });
 
-    socket.on('react', (raw: unknown, ack?: Ack) => {
+    socket.on('react', (raw: unknown, ack?: Ack<ReactAck>) => {
       if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many reactions; slow down.');
-      const p = ReactSchema.safeParse(raw);
+      const p = ReactMessageSchema.safeParse(raw);
       if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid reaction: ${describe(p.error)}`);
       const seat = data.games.get(p.data.gameId);
       if (seat === undefined) return fail(ack, 'NOT_JOINED', 'Join the game first.');

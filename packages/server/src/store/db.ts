@@ -1,23 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  sql,
-  SqliteDialect,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
-import pg from 'pg';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from './kysely.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
-
-// bigint columns hold epoch milliseconds, well inside the safe integer range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 /** An open database: Kysely over SQLite or PostgreSQL, migrated. */
 export interface Db {
@@ -32,6 +21,10 @@ export async function openDb(
   onError: (e: Error) => void = () => undefined,
 ): Promise<Db> {
   if (config.databaseUrl) {
+    // pg is loaded only for PostgreSQL: a server on SQLite starts without it.
+    const { default: pg } = await import('pg');
+    // bigint columns hold epoch milliseconds, well inside the safe integer range.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
     const schema = config.pgSchema;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from './kysely.ts';
 import type { EntryRecord, GameRecord, PlayerResult } from './records.ts';
 import type { Database, GamesTable } from './schema.ts';
 

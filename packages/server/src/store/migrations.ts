@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql } from './kysely.ts';
 
 // Portable schema-builder calls only, so one list of migrations serves SQLite and PostgreSQL.
 function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

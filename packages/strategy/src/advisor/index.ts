@@ -1,19 +1,19 @@
 import type { GameState } from '@zilch/engine';
+import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
 import { candidates, type Candidate } from './candidates.ts';
 import { pointsValue, turnFor } from './points.ts';
 import type { Advice, AdviceOption } from './types.ts';
 import { winValuer } from './win.ts';
 
 export * from './types.ts';
-export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './prepare.ts';
 
 /** What the advisor maximises: the chance to win, expected points, or the best available. */
 export type AdviceMode = 'auto' | 'points' | 'win';
 
-/** Where the advisor may find (and store) two-player solutions. */
+/** Where the advisor gets two-player solutions. */
 export interface AdviseOptions {
-  /** Directory of cached solutions (default ~/.cache/zilch or $ZILCH_CACHE_DIR). */
-  readonly solutionDir?: string;
+  /** Default: memory only (`memorySolutions`); `diskSolutions(dir)` of `@zilch/strategy/node` adds a disk cache. */
+  readonly solutions?: SolutionSource;
 }
 
 /** Every option of the position in front of the player on turn, valued, best first. */
@@ -24,7 +24,7 @@ export function advise(
 ): Advice {
   const cands = candidates(state);
   if (mode !== 'points') {
-    const win = winValuer(state, mode, opts.solutionDir);
+    const win = winValuer(state, mode, opts.solutions ?? memorySolutions);
     if (win) return rank('win', cands, win);
   }
   const turn = turnFor(state);

@@ -1,11 +1,11 @@
 import type { GameState } from '@zilch/engine';
-import { estimatedStates, loadTwoPlayer, twoPlayerSolution } from '../solver/cache.ts';
+import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
-import { twoPlayerUnsupported, TwoPlayerSolution } from '../solver/two-player.ts';
+import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 
 /** Solves on demand in 'auto' mode only below this many table states (about a second). */
-export const QUICK_SOLVE_STATES = 3_000_000;
+const QUICK_SOLVE_STATES = 3_000_000;
 
 /**
  * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
@@ -15,16 +15,15 @@ export const QUICK_SOLVE_STATES = 3_000_000;
 export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
-  dir: string | undefined,
+  source: SolutionSource,
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   if (state.phase === 'over' || twoPlayerUnsupported(rules)) return null;
   if (mode === 'auto' && state.players !== 2) return null;
-  let sol: TwoPlayerSolution | null = loadTwoPlayer(rules, dir);
-  if (!sol && (mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES)) {
-    const s = twoPlayerSolution(rules, { dir });
-    sol = s instanceof TwoPlayerSolution ? s : null;
-  }
+  const sol = source.solution(
+    rules,
+    mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES,
+  );
   if (!sol) return null;
   const me = state.current;
   const mine = state.scores[me]! / UNIT;

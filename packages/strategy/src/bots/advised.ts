@@ -1,16 +1,7 @@
 import { legalActions, type Action, type GameState } from '@zilch/engine';
-import * as advisorModule from '../advisor/index.ts';
-import type { Advice, Move } from '../advisor/types.ts';
+import { advise } from '../advisor/index.ts';
+import type { Move } from '../advisor/types.ts';
 import type { Bot, BotFactory, BotId } from './types.ts';
-
-/** The advisor's entry point, as its contract states it. */
-export type AdviseFn = (state: GameState, mode?: 'auto' | 'points' | 'win') => Advice;
-
-/** The advisor, or null while the strategy package ships without one. */
-export function advisorOrNull(): AdviseFn | null {
-  const f = (advisorModule as unknown as Record<string, unknown>).advise;
-  return typeof f === 'function' ? (f as AdviseFn) : null;
-}
 
 function facesKey(s: GameState, positions: readonly number[]): string {
   const roll = s.turn.roll ?? [];
@@ -36,16 +27,14 @@ export function advisedBot(
   id: BotId,
   mode: (s: GameState) => 'auto' | 'points' | 'win',
 ): BotFactory {
-  return (): Bot => {
-    const advise = advisorOrNull();
-    if (!advise) throw new Error(`The ${id} bot needs the advisor, which is not available yet.`);
+  return (_rules, _seed, opts): Bot => {
     return {
       id,
       decide(s: GameState): Action {
         const legal = legalActions(s);
         if (legal.length === 0) throw new Error(`${id} bot asked to move in a finished game`);
         if (legal.length === 1) return legal[0] as Action;
-        for (const o of advise(s, mode(s)).options) {
+        for (const o of advise(s, mode(s), opts).options) {
           const a = legalFor(s, o.move, legal);
           if (a) return a;
         }

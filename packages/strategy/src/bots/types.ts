@@ -1,4 +1,5 @@
 import type { Action, GameState, RuleSet } from '@zilch/engine';
+import type { SolutionSource } from '../solver/memory.ts';
 
 /** The bot levels, weakest to strongest. */
 export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as const;
@@ -13,5 +14,11 @@ export interface Bot {
   decide(state: GameState): Action;
 }
 
+/** What a bot may draw on besides its rule set and seed. */
+export interface BotOptions {
+  /** Where advised bots get two-player solutions (default: memory only). */
+  readonly solutions?: SolutionSource;
+}
+
 /** Makes a bot for a rule set; `seed` feeds any randomness the bot uses. */
-export type BotFactory = (rules: RuleSet, seed: number) => Bot;
+export type BotFactory = (rules: RuleSet, seed: number, opts: BotOptions) => Bot;

@@ -1,6 +1,6 @@
 import { seededDice, type RuleSet } from '@zilch/engine';
 import { createBot } from '../bots/index.ts';
-import type { Bot, BotId } from '../bots/types.ts';
+import type { Bot, BotId, BotOptions } from '../bots/types.ts';
 import { playGame } from './play-game.ts';
 import { mixSeed } from './seeds.ts';
 
@@ -16,7 +16,7 @@ export interface SimulationPlan {
 }
 
 /** Sums over the games of a chunk for one entry of the bot list. */
-export interface EntryTotals {
+interface EntryTotals {
   /** Wins, a win shared by t tied players counting 1/t to each. */
   wins: number;
   /** Games this entry won alone. */
@@ -109,14 +109,15 @@ export function chunkCount(plan: SimulationPlan): number {
 
 /**
  * Plays chunk `index` of a plan. Its dice and bots are seeded from (seed, index) only; the
- * seats of each game come from `seatOrder` and game seat 0 starts.
+ * seats of each game come from `seatOrder` and game seat 0 starts. `bot` is what the bots may
+ * draw on (where advised bots get solutions); it changes how fast they decide, never what.
  */
-export function runChunk(plan: SimulationPlan, index: number): ChunkTotals {
+export function runChunk(plan: SimulationPlan, index: number, bot: BotOptions = {}): ChunkTotals {
   const k = plan.bots.length;
   const chunkSeed = mixSeed(plan.seed, index);
   const dice = seededDice(chunkSeed);
   const bots: Bot[] = plan.bots.map((id, e) =>
-    createBot(id, plan.rules, mixSeed(chunkSeed, e + 1)),
+    createBot(id, plan.rules, mixSeed(chunkSeed, e + 1), bot),
   );
   const totals = emptyTotals(k);
   const from = index * CHUNK_GAMES;

@@ -1,7 +1,7 @@
 import {
+  applyInPlace,
   lean,
   scoringTable,
-  selectOption,
   type Action,
   type DiceSource,
   type GameState,
@@ -22,9 +22,13 @@ export interface GameOutcome {
 /** A game longer than this is a bot that never ends its turns: stop with an error. */
 const MAX_TURNS = 100_000;
 
-// A function, so the loop's narrowing of `s.phase` does not survive the in-place changes.
+// Functions, so the loop's narrowing of `s.phase` does not survive the in-place changes.
 function isOver(s: GameState): boolean {
   return s.phase === 'over';
+}
+
+function isKeeping(s: GameState): boolean {
+  return s.phase === 'keep';
 }
 
 function refuse(bot: Bot, s: GameState, a: Action, why: string): never {
@@ -36,7 +40,8 @@ function refuse(bot: Bot, s: GameState, a: Action, why: string): never {
 /**
  * Plays one game between bots on the engine's lean path: the state is changed in place and no
  * events are made. `first` is the seat that starts (the caller rotates seats, so the rule set's
- * way of choosing the first player is not used). Every action is checked as the engine would.
+ * way of choosing the first player is not used). Every action goes through the engine's checked
+ * step, so a bot's illegal move stops the game with an error.
  */
 export function playGame(
   rules: RuleSet,
@@ -55,39 +60,11 @@ export function playGame(
     const bot = bots[seat] as Bot;
     const turn = s.turnNumber;
     const a = bot.decide(s);
-    if (a.seat !== seat) refuse(bot, s, a, 'wrong seat');
-    const rollOrCount = (): void => {
-      if (s.phase !== 'roll' && s.phase !== 'decide') refuse(bot, s, a, 'cannot roll now');
-      if (lean.roll(s, table, dice, null) === null) zilches[seat]! += 1;
-    };
-    switch (a.type) {
-      case 'fresh':
-      case 'inherit':
-        if (s.phase !== 'choose') refuse(bot, s, a, 'no offer');
-        lean.choose(s, a.type === 'inherit', null);
-        break;
-      case 'roll':
-        rollOrCount();
-        break;
-      case 'bank':
-        if (!lean.canBank(s)) refuse(bot, s, a, 'cannot bank now');
-        lean.bank(s, null);
-        break;
-      case 'timeout':
-        lean.timeout(s, null);
-        break;
-      case 'keep': {
-        if (s.phase !== 'keep') refuse(bot, s, a, 'nothing to keep');
-        const sel = selectOption(s, a.dice);
-        if ('error' in sel) refuse(bot, s, a, sel.error.message);
-        lean.keep(s, sel.option, null, null);
-        if (a.then === 'bank') {
-          if (!lean.canBank(s)) refuse(bot, s, a, 'below the bank minimum');
-          lean.bank(s, null);
-        } else if (a.then === 'roll') rollOrCount();
-        break;
-      }
-    }
+    const error = applyInPlace(s, a, dice, null, table);
+    if (error) refuse(bot, s, a, `${error.code}: ${error.message}`);
+    // A roll that scores leaves dice to keep; any other end of a rolling action is a zilch.
+    if ((a.type === 'roll' || (a.type === 'keep' && a.then === 'roll')) && !isKeeping(s))
+      zilches[seat]! += 1;
     if (s.turnNumber !== turn && !isOver(s)) {
       turns[s.current]! += 1;
       if (s.turnNumber > MAX_TURNS) throw new Error(`game did not end after ${MAX_TURNS} turns`);

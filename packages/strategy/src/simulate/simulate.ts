@@ -1,9 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../worker-entry.ts';
-import { lean, scoringTable, type RuleSet } from '@zilch/engine';
-import { createBot } from '../bots/index.ts';
-import type { BotId } from '../bots/types.ts';
+import type { RuleSet } from '@zilch/engine';
+import type { BotId, BotOptions } from '../bots/types.ts';
 import {
   addTotals,
   chunkCount,
@@ -21,13 +17,6 @@ export interface SimulateOptions {
   readonly bots: readonly BotId[];
   readonly games: number;
   readonly seed: number;
-  /** Threads to use, this one included (default: every core); 1 runs in this thread only. */
-  readonly workers?: number;
-  /**
-   * Whether this thread plays chunks too (default true). With false every chunk goes to the
-   * `workers` worker threads: slower to start, but it exercises them for sure.
-   */
-  readonly ownThread?: boolean;
   /** Called as games finish, with games done so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -68,121 +57,23 @@ export interface SimulationResult {
   readonly seconds: number;
 }
 
-/**
- * Lets each distinct bot make one decision here before any worker starts, so solutions a bot
- * needs are computed once (and cached on disk by the solver) rather than by every thread at once.
- */
-function warmUp(plan: SimulationPlan): void {
-  const rules = plan.rules;
-  for (const id of new Set(plan.bots)) {
-    const s = lean.initialState(rules, plan.bots.length, 0);
-    const roll = [1, 5, 2, 2, 3, 3, 4, 4, 6, 6].slice(0, rules.dice);
-    if (scoringTable(rules).lookup(roll).zilch) continue;
-    s.phase = 'keep';
-    s.turn.roll = roll;
-    s.turn.rolls = 1;
-    createBot(id, rules, 0).decide(s);
-  }
-}
-
-
-type Answer =
-  { ready: true } | { index: number; totals: ChunkTotals } | { index: number; error: string };
-
-/**
- * Plays every chunk of a plan on `threads` threads: this one and `threads - 1` workers (or
- * `threads` workers when this one stays out), all taking the next chunk from one queue. This
- * thread starts at once, so a short run is done before the workers have even loaded (about a
- * second each), and a long one uses every core.
- */
-async function runPool(
-  plan: SimulationPlan,
-  threads: number,
-  ownThread: boolean,
-  done: (index: number, t: ChunkTotals) => void,
-): Promise<void> {
-  const chunks = chunkCount(plan);
-  let next = 0;
-  let finished = 0;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const signal = (): void => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  const fail = (e: Error): void => {
-    failure ??= e;
-    signal();
-  };
-  const pool: Worker[] = [];
-  for (let i = ownThread ? 1 : 0; i < threads; i++) {
-    const entry = workerEntry(import.meta.url, 'worker', { workerData: plan });
-    const w = new Worker(entry.url, entry.options);
-    pool.push(w);
-    let busy = false;
-    const feed = (): void => {
-      busy = next < chunks && !failure;
-      if (busy) w.postMessage(next++);
-    };
-    w.on('message', (m: Answer) => {
-      if ('error' in m) return fail(new Error(m.error));
-      if ('totals' in m) {
-        done(m.index, m.totals);
-        finished += 1;
-        signal();
-      }
-      feed();
-    });
-    w.on('error', fail);
-    w.on('exit', (code) => {
-      if (busy) fail(new Error(`simulation worker stopped (exit code ${code})`));
-    });
-  }
-  try {
-    while (ownThread && next < chunks && !failure) {
-      const i = next++;
-      done(i, runChunk(plan, i));
-      finished += 1;
-      // Let worker messages and timers (a progress bar) through between chunks.
-      await new Promise((r) => setImmediate(r));
-    }
-    while (finished < chunks && !failure) await new Promise<void>((r) => (wake = r));
-    if (failure) throw failure;
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
-}
-
-/**
- * Plays `games` games between the bots and sums up each entry's results. The games are cut
- * into fixed chunks seeded from (seed, chunk index) and summed in chunk order, so the result
- * depends on the seed only, never on the number of workers.
- */
-export async function simulate(opts: SimulateOptions): Promise<SimulationResult> {
+/** Checks the options and makes the plan every chunk is played from. */
+export function planOf(opts: SimulateOptions): SimulationPlan {
   if (opts.bots.length < 2) throw new Error('A simulation needs at least 2 bots.');
   if (!Number.isInteger(opts.games) || opts.games < 1)
     throw new Error('games must be a positive integer');
-  const started = performance.now();
-  const plan: SimulationPlan = {
-    rules: opts.rules,
-    bots: opts.bots.slice(),
-    games: opts.games,
-    seed: opts.seed | 0,
-  };
-  const chunks = chunkCount(plan);
-  const workers = Math.max(1, Math.min(opts.workers ?? availableParallelism(), chunks));
-  const results = new Array<ChunkTotals | undefined>(chunks);
-  let gamesDone = 0;
-  const done = (index: number, t: ChunkTotals): void => {
-    results[index] = t;
-    gamesDone += t.games;
-    opts.onProgress?.(gamesDone, plan.games);
-  };
-  if (workers > 1) warmUp(plan);
-  await runPool(plan, workers, opts.ownThread ?? true, done);
+  return { rules: opts.rules, bots: opts.bots.slice(), games: opts.games, seed: opts.seed | 0 };
+}
+
+/** Sums the chunks' totals in chunk order (so float sums are reproducible) into the result. */
+export function summarize(
+  plan: SimulationPlan,
+  results: readonly ChunkTotals[],
+  workers: number,
+  started: number,
+): SimulationResult {
   const total = emptyTotals(plan.bots.length);
-  for (const t of results) addTotals(total, t as ChunkTotals);
+  for (const t of results) addTotals(total, t);
   const seats = total.entries.map((e, i): SeatResult => ({
     bot: plan.bots[i] as BotId,
     wins: e.wins,
@@ -208,4 +99,24 @@ export async function simulate(opts: SimulateOptions): Promise<SimulationResult>
     zilchRate: total.turns ? zilches / total.turns : 0,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * Plays `games` games between the bots in this thread and sums up each entry's results. The
+ * games are cut into fixed chunks seeded from (seed, chunk index) and summed in chunk order,
+ * so the result depends on the seed only: `simulate` of `@zilch/strategy/node`, which spreads
+ * the chunks over worker threads, gives the same figures.
+ */
+export function simulateInThread(opts: SimulateOptions & BotOptions): SimulationResult {
+  const started = performance.now();
+  const plan = planOf(opts);
+  const results: ChunkTotals[] = [];
+  let gamesDone = 0;
+  for (let i = 0; i < chunkCount(plan); i++) {
+    const t = runChunk(plan, i, opts);
+    results.push(t);
+    gamesDone += t.games;
+    opts.onProgress?.(gamesDone, plan.games);
+  }
+  return summarize(plan, results, 1, started);
 }

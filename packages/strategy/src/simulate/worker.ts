@@ -2,14 +2,17 @@
 // messages; each answer carries the chunk's index and totals. It says when it is ready, so
 // no chunk waits in its queue while it loads.
 import { parentPort, workerData } from 'node:worker_threads';
-import { runChunk, type SimulationPlan } from './chunk.ts';
+import { diskSolutions } from '../solver/cache.ts';
+import { runChunk } from './chunk.ts';
+import type { WorkerPlan } from './threaded.ts';
 
-const plan = workerData as SimulationPlan;
+const plan = workerData as WorkerPlan;
+const bot = { solutions: diskSolutions(plan.cacheDir) };
 const port = parentPort;
 if (!port) throw new Error('simulate worker must run in a worker thread');
 port.on('message', (index: number) => {
   try {
-    port.postMessage({ index, totals: runChunk(plan, index) });
+    port.postMessage({ index, totals: runChunk(plan, index, bot) });
   } catch (e) {
     port.postMessage({ index, error: (e as Error).message });
   }

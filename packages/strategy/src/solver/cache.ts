@@ -1,9 +1,20 @@
+/**
+ * The disk cache of two-player solutions (Node only). Every function takes the cache
+ * directory from its caller: the server has it from its configuration, the CLI from its
+ * environment; this package reads no environment variable.
+ */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RuleSet } from '@zilch/engine';
+import {
+  adoptSolution,
+  rememberSolution,
+  solutionInMemory,
+  type SolutionSource,
+} from './memory.ts';
 import {
   solveTwoPlayer,
   TWO_PLAYER_EXTRA_POINTS,
@@ -13,9 +24,9 @@ import {
   type TwoPlayerOptions,
 } from './two-player.ts';
 
-/** Where solutions are cached: the given directory, $ZILCH_CACHE_DIR, or ~/.cache/zilch. */
-export function cacheDir(dir?: string): string {
-  return dir ?? process.env.ZILCH_CACHE_DIR ?? join(homedir(), '.cache', 'zilch');
+/** The cache directory when none is configured: ~/.cache/zilch. */
+export function defaultCacheDir(): string {
+  return join(homedir(), '.cache', 'zilch');
 }
 
 /** Cache key: a hash of the full rule set, the solver version and its cap. */
@@ -44,31 +55,19 @@ interface Header {
   seconds: number;
 }
 
-const memory = new Map<string, TwoPlayerSolution>();
-
-/** Drops every solution kept in memory (the disk cache stays); frees memory, helps tests. */
-export function clearSolutionMemory(): void {
-  memory.clear();
-}
-
-/** A solution already in this process's memory, or null (no hashing for a known rule set). */
-export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
-  return memory.get(solutionKey(rules)) ?? null;
-}
-
-function basePath(rules: RuleSet, dir?: string): string {
-  return join(cacheDir(dir), `two-player-${solutionKey(rules)}`);
+function basePath(rules: RuleSet, dir: string): string {
+  return join(dir, `two-player-${solutionKey(rules)}`);
 }
 
 /** Whether a solution is in memory or its files are in the cache directory. */
-export function solutionAvailable(rules: RuleSet, dir?: string): boolean {
+export function solutionAvailable(rules: RuleSet, dir: string): boolean {
   if (solutionInMemory(rules)) return true;
   const base = basePath(rules, dir);
   return existsSync(`${base}.json`) && existsSync(`${base}.f64`);
 }
 
 /** A cached solution from memory or disk, or null. */
-export function loadTwoPlayer(rules: RuleSet, dir?: string): TwoPlayerSolution | null {
+export function loadTwoPlayer(rules: RuleSet, dir: string): TwoPlayerSolution | null {
   const hit = solutionInMemory(rules);
   if (hit) return hit;
   const base = basePath(rules, dir);
@@ -88,7 +87,7 @@ export function loadTwoPlayer(rules: RuleSet, dir?: string): TwoPlayerSolution |
 /** Like `loadTwoPlayer`, reading the files without blocking the event loop. */
 export async function loadTwoPlayerAsync(
   rules: RuleSet,
-  dir?: string,
+  dir: string,
 ): Promise<TwoPlayerSolution | null> {
   const hit = solutionInMemory(rules);
   if (hit) return hit;
@@ -123,25 +122,11 @@ function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSoluti
   return adoptSolution(rules, store, header);
 }
 
-/** Wraps a solved store (from disk or a worker) and keeps it in memory. */
-export function adoptSolution(
-  rules: RuleSet,
-  store: Float64Array,
-  info: { extraPoints: number; states: number; seconds: number },
-): TwoPlayerSolution {
-  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store);
-  sol.states = info.states;
-  sol.seconds = info.seconds;
-  remember(rules, sol);
-  return sol;
-}
-
 /** Writes a solution to the cache (atomically: a temporary file, then a rename). */
-export function saveTwoPlayer(sol: TwoPlayerSolution, dir?: string): void {
-  const d = cacheDir(dir);
-  mkdirSync(d, { recursive: true });
+export function saveTwoPlayer(sol: TwoPlayerSolution, dir: string): void {
+  mkdirSync(dir, { recursive: true });
   const key = solutionKey(sol.rules);
-  const base = join(d, `two-player-${key}`);
+  const base = join(dir, `two-player-${key}`);
   const tmp = `${base}.${process.pid}.tmp`;
   const store = sol.store;
   writeFileSync(tmp, new Uint8Array(store.buffer, store.byteOffset, store.byteLength));
@@ -156,20 +141,13 @@ export function saveTwoPlayer(sol: TwoPlayerSolution, dir?: string): void {
   };
   writeFileSync(tmp, JSON.stringify(header));
   renameSync(tmp, `${base}.json`);
-  remember(sol.rules, sol);
+  rememberSolution(sol);
 }
 
-// Up to four solutions stay in memory (a full preset is about 200 MB).
-function remember(rules: RuleSet, sol: TwoPlayerSolution): void {
-  const key = solutionKey(rules);
-  if (!memory.has(key) && memory.size >= 4) memory.delete(memory.keys().next().value as string);
-  memory.set(key, sol);
-}
-
-/** The two-player solution of a rule set: from memory, from disk, or solved now and cached. */
+/** The two-player solution of a rule set: from memory, from the cache in `opts.dir`, or solved now and cached. */
 export function twoPlayerSolution(
   rules: RuleSet,
-  opts: TwoPlayerOptions & { dir?: string; save?: boolean } = {},
+  opts: TwoPlayerOptions & { dir: string; save?: boolean },
 ): TwoPlayerSolution | SolverError {
   const cached = loadTwoPlayer(rules, opts.dir);
   if (cached) return cached;
@@ -180,14 +158,20 @@ export function twoPlayerSolution(
       saveTwoPlayer(sol, opts.dir);
     } catch {
       // A read-only cache only costs the next run a solve.
-      remember(rules, sol);
+      rememberSolution(sol);
     }
-  } else remember(rules, sol);
+  } else rememberSolution(sol);
   return sol;
 }
 
-/** Rough number of table states a solve evaluates, to judge whether it is quick. */
-export function estimatedStates(rules: RuleSet): number {
-  const T = rules.target / 50;
-  return T * T * (T / 2 + 40) * rules.dice * 1.3;
+/** Solutions from memory, then the cache in `dir`; asked to solve, it solves in this thread and saves. */
+export function diskSolutions(dir: string): SolutionSource {
+  return {
+    solution(rules, solve) {
+      const hit = loadTwoPlayer(rules, dir);
+      if (hit || !solve) return hit;
+      const sol = twoPlayerSolution(rules, { dir });
+      return sol instanceof TwoPlayerSolution ? sol : null;
+    },
+  };
 }

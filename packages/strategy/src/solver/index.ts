@@ -11,23 +11,18 @@ export { solveLongRun, type LongRun } from './long-run.ts';
 export {
   solveTwoPlayer,
   twoPlayerUnsupported,
+  estimatedStates,
   TwoPlayerSolution,
   TWO_PLAYER_EXTRA_POINTS,
   TWO_PLAYER_VERSION,
   type SolverError,
   type TwoPlayerOptions,
 } from './two-player.ts';
-export { solveInBackground, type BackgroundSolveOptions } from './solve-in-worker.ts';
 export {
   adoptSolution,
-  cacheDir,
   clearSolutionMemory,
-  estimatedStates,
-  loadTwoPlayer,
-  loadTwoPlayerAsync,
-  saveTwoPlayer,
-  solutionAvailable,
+  memorySolutions,
+  rememberSolution,
   solutionInMemory,
-  solutionKey,
-  twoPlayerSolution,
-} from './cache.ts';
+  type SolutionSource,
+} from './memory.ts';

@@ -1,13 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../worker-entry.ts';
 import type { RuleSet } from '@zilch/engine';
-import {
-  adoptSolution,
-  cacheDir,
-  loadTwoPlayerAsync,
-  solutionInMemory,
-  solutionKey,
-} from './cache.ts';
+import { loadTwoPlayerAsync, solutionKey } from './cache.ts';
+import { adoptSolution, solutionInMemory } from './memory.ts';
 import { twoPlayerUnsupported, type SolverError, type TwoPlayerSolution } from './two-player.ts';
 
 /** What the solve worker posts back. */
@@ -22,8 +17,8 @@ export type WorkerAnswer =
 
 /** Settings of a background solve. */
 export interface BackgroundSolveOptions {
-  /** Directory of cached solutions (default ~/.cache/zilch or $ZILCH_CACHE_DIR). */
-  readonly dir?: string;
+  /** Directory of cached solutions. */
+  readonly dir: string;
   /** Called now and then with the fraction of the solve done (0..1). */
   readonly onProgress?: (done: number) => void;
 }
@@ -37,13 +32,13 @@ const pending = new Map<string, Promise<TwoPlayerSolution | SolverError>>();
  */
 export function solveInBackground(
   rules: RuleSet,
-  opts: BackgroundSolveOptions = {},
+  opts: BackgroundSolveOptions,
 ): Promise<TwoPlayerSolution | SolverError> {
   const bad = twoPlayerUnsupported(rules);
   if (bad) return Promise.resolve(bad);
   const hit = solutionInMemory(rules);
   if (hit) return Promise.resolve(hit);
-  const id = `${solutionKey(rules)}\n${cacheDir(opts.dir)}`;
+  const id = `${solutionKey(rules)}\n${opts.dir}`;
   let p = pending.get(id);
   if (!p) {
     p = (async () => (await loadTwoPlayerAsync(rules, opts.dir)) ?? solveInWorker(rules, opts))();
@@ -58,7 +53,9 @@ function solveInWorker(
   opts: BackgroundSolveOptions,
 ): Promise<TwoPlayerSolution | SolverError> {
   return new Promise((resolve, reject) => {
-    const entry = workerEntry(import.meta.url, 'solve-worker', { workerData: { rules, dir: opts.dir } });
+    const entry = workerEntry(import.meta.url, 'solve-worker', {
+      workerData: { rules, dir: opts.dir },
+    });
     const w = new Worker(entry.url, entry.options);
     let settled = false;
     w.on('message', (m: WorkerAnswer) => {

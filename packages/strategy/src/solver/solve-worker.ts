@@ -6,7 +6,7 @@ import { twoPlayerSolution } from './cache.ts';
 import { TwoPlayerSolution } from './two-player.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
 
-const { rules, dir } = workerData as { rules: RuleSet; dir?: string };
+const { rules, dir } = workerData as { rules: RuleSet; dir: string };
 const port = parentPort;
 if (!port) throw new Error('solve worker must run in a worker thread');
 const send = (m: WorkerAnswer, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);

@@ -2,7 +2,6 @@ import {
   arrangements,
   keyOfCounts,
   multisetsOfSize,
-  optionGain,
   scoringTable,
   type RuleSet,
 } from '@zilch/engine';
@@ -24,7 +23,7 @@ export interface KernelOption {
 }
 
 /** One roll outcome (or group of outcomes with the same options) and its chance. */
-export interface KernelOutcome {
+interface KernelOutcome {
   readonly prob: number;
   readonly options: readonly KernelOption[];
 }
@@ -40,7 +39,7 @@ export interface KernelState {
 }
 
 /** Outcomes of one state in typed arrays: options of outcome i are start[i]..start[i+1]−1. */
-export interface FlatOutcomes {
+interface FlatOutcomes {
   readonly prob: Float64Array;
   readonly start: Int32Array;
   readonly gain: Int32Array;
@@ -160,7 +159,3 @@ export function kernelGain(o: KernelOption, total: number): number {
   }
   return best;
 }
-
-/** The engine's gain of a scoring option, in units (for callers holding engine options). */
-export const gainUnits = (o: Parameters<typeof optionGain>[0], totalUnits: number): number =>
-  optionGain(o, totalUnits * UNIT) / UNIT;

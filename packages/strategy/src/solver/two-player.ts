@@ -236,7 +236,7 @@ export class TwoPlayerSolution {
 }
 
 /** Default memory for cached pair roll values: about 4,000 pairs of Serendipity Creak. */
-export const ROLL_CACHE_BYTES = 64 * 1024 * 1024;
+const ROLL_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Roll values of one pair at its solved zilch value: rows 0..top, then the stationary row. */
 export class PairRolls {
@@ -720,4 +720,10 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: PairTable): voi
   const at = sol.at(a, b, 0, 1);
   for (let t = 0; t <= b; t++)
     for (let n = 1; n <= N; n++) sol.store[at + t * N + n - 1] = tab.roll(t, n);
+}
+
+/** Rough number of table states a solve evaluates, to judge whether it is quick. */
+export function estimatedStates(rules: RuleSet): number {
+  const T = rules.target / 50;
+  return T * T * (T / 2 + 40) * rules.dice * 1.3;
 }

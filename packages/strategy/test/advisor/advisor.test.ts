@@ -14,9 +14,11 @@ import {
   type PresetId,
   type RuleSet,
 } from '@zilch/engine';
+import { diskSolutions } from '../../src/solver/cache.ts';
 import { advise, type Advice, type Move } from '../../src/advisor/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-advisor-'));
+const solutions = diskSolutions(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A position reached by random legal play from a fresh game. */
@@ -115,7 +117,7 @@ describe('advisor', () => {
         fc.integer({ min: 0, max: 120 }),
         (id, seed, steps) => {
           const s = randomPosition(rules[id]!, 2, seed, steps);
-          const advice = advise(s, 'win', { solutionDir: dir });
+          const advice = advise(s, 'win', { solutions });
           if (s.phase !== 'over') expect(advice.kind).toBe('win');
           checkAdvice(s, advice);
         },
@@ -126,13 +128,11 @@ describe('advisor', () => {
 
   it('auto: win for two players when a solution is at hand, points otherwise', () => {
     const small = { ...preset('serendipity-creak'), target: 1000 };
-    expect(advise(lean.initialState(small, 2, 0), 'auto', { solutionDir: dir }).kind).toBe('win');
-    expect(advise(lean.initialState(small, 3, 0), 'auto', { solutionDir: dir }).kind).toBe(
+    expect(advise(lean.initialState(small, 2, 0), 'auto', { solutions }).kind).toBe('win');
+    expect(advise(lean.initialState(small, 3, 0), 'auto', { solutions }).kind).toBe('points');
+    expect(advise(lean.initialState(preset('ten-dice'), 2, 0), 'win', { solutions }).kind).toBe(
       'points',
     );
-    expect(
-      advise(lean.initialState(preset('ten-dice'), 2, 0), 'win', { solutionDir: dir }).kind,
-    ).toBe('points');
   });
 
   it('values a bank at the running total in points mode', () => {

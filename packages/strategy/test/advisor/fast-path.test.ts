@@ -13,10 +13,11 @@ import {
   type RuleSet,
 } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
-import { loadTwoPlayer, twoPlayerSolution } from '../../src/solver/cache.ts';
+import { diskSolutions, loadTwoPlayer, twoPlayerSolution } from '../../src/solver/cache.ts';
 import { TwoPlayerSolution } from '../../src/solver/two-player.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-fast-path-'));
+const solutions = diskSolutions(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Small targets, one of each shape: final round with offers after hot dice (the stationary
@@ -66,10 +67,10 @@ describe('advisor fast path', () => {
           const sol = sols[id]!;
           const s = randomState(RULES[id]!, seed, steps, a, b);
           sol.referenceTables = true;
-          const slow = advise(s, 'win', { solutionDir: dir });
+          const slow = advise(s, 'win', { solutions });
           sol.referenceTables = false;
-          const fast = advise(s, 'win', { solutionDir: dir });
-          const again = advise(s, 'win', { solutionDir: dir });
+          const fast = advise(s, 'win', { solutions });
+          const again = advise(s, 'win', { solutions });
           expect(fast).toEqual(slow);
           expect(again).toEqual(slow);
         },

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lean, preset, type RuleSet } from '@zilch/engine';
-import { advise, prepareWinSolution, winSolutionReady } from '../../src/advisor/index.ts';
-import { clearSolutionMemory, loadTwoPlayer } from '../../src/solver/cache.ts';
+import { advise } from '../../src/advisor/index.ts';
+import { prepareWinSolution, winSolutionReady } from '../../src/advisor/prepare.ts';
+import { loadTwoPlayer } from '../../src/solver/cache.ts';
+import { clearSolutionMemory, memorySolutions } from '../../src/solver/memory.ts';
 import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-prepare-'));
@@ -34,8 +36,9 @@ describe('win solution warm-up', () => {
     const here = solveTwoPlayer(rules);
     if (!(here instanceof TwoPlayerSolution)) throw new Error(here.message);
     expect(Array.from(sol.store)).toEqual(Array.from(here.store));
-    // advise('win') uses that very solution: no second solve, no reload.
-    expect(advise(lean.initialState(rules, 2, 0), 'win', opts).kind).toBe('win');
+    // advise('win') uses that very solution from memory, with no disk source: no second solve.
+    expect(memorySolutions.solution(rules, false)).toBe(sol);
+    expect(advise(lean.initialState(rules, 2, 0), 'win').kind).toBe('win');
     expect(loadTwoPlayer(rules, dir)).toBe(sol);
   });
 

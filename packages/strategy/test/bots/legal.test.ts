@@ -1,14 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { applyAction, legalActions, seededDice } from '@zilch/engine';
 import { BOT_IDS, createBot, type BotId } from '../../src/bots/index.ts';
 import { PRESET_IDS, randomState, smallRules } from './states.ts';
 
-// optimal solves each small game afresh here, and leaves the user's solution cache alone.
-process.env.ZILCH_CACHE_DIR = mkdtempSync(join(tmpdir(), 'zilch-bots-'));
+// optimal solves each small game in memory here (the default source), touching no disk cache.
 
 const THUMB: BotId[] = ['random', 'cautious', 'bold'];
 const ADVISED = BOT_IDS.filter((id) => !THUMB.includes(id));

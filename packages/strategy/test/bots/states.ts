@@ -1,11 +1,10 @@
 import {
+  applyInPlace,
   legalActions,
   lean,
   PRESET_IDS,
   preset,
-  scoringTable,
   seededDice,
-  selectOption,
   type Action,
   type GameState,
   type PresetId,
@@ -27,27 +26,10 @@ export function smallRules(id: PresetId, target: number): RuleSet {
   return r;
 }
 
-/** Applies an action in place on the lean path (the walk only makes legal actions). */
+/** Applies an action in place through the engine's checked step (the walk only makes legal actions). */
 function step(s: GameState, a: Action, seed: number): void {
-  const dice = seededDice(seed);
-  const table = scoringTable(s.rules);
-  switch (a.type) {
-    case 'fresh':
-    case 'inherit':
-      return lean.choose(s, a.type === 'inherit', null);
-    case 'roll':
-      return void lean.roll(s, table, dice, null);
-    case 'bank':
-      return lean.bank(s, null);
-    case 'timeout':
-      return lean.timeout(s, null);
-    case 'keep': {
-      const sel = selectOption(s, a.dice);
-      if ('error' in sel) throw new Error(sel.error.message);
-      lean.keep(s, sel.option, null, null);
-      if (a.then === 'bank') lean.bank(s, null);
-    }
-  }
+  const error = applyInPlace(s, a, seededDice(seed));
+  if (error) throw new Error(`${error.code}: ${error.message}`);
 }
 
 /**

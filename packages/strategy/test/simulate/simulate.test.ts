@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { preset, seededDice, type Action } from '@zilch/engine';
 import { createBot } from '../../src/bots/index.ts';
 import type { Bot } from '../../src/bots/types.ts';
-import { playGame, simulate, wilson, type SimulationResult } from '../../src/simulate/index.ts';
+import {
+  playGame,
+  simulateInThread,
+  wilson,
+  type SimulationResult,
+} from '../../src/simulate/index.ts';
 import { seatOrder } from '../../src/simulate/chunk.ts';
+import { simulate } from '../../src/simulate/threaded.ts';
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'zilch-simulate-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 const rules = { ...preset('serendipity-creak'), target: 2000 };
 
@@ -15,8 +27,16 @@ function figures(r: SimulationResult): unknown {
 
 describe('simulate', () => {
   it('is reproducible from the seed whatever the worker count', async () => {
-    const opts = { rules, bots: ['cautious', 'random', 'bold'] as const, games: 900, seed: 42 };
+    const opts = {
+      rules,
+      bots: ['cautious', 'random', 'bold'] as const,
+      games: 900,
+      seed: 42,
+      cacheDir,
+    };
     const one = await simulate({ ...opts, bots: [...opts.bots], workers: 1 });
+    // The pure in-thread simulation plays the very same games.
+    expect(figures(simulateInThread({ ...opts, bots: [...opts.bots] }))).toEqual(figures(one));
     // Only worker threads, so the chunks surely run there; then this thread with a worker.
     const two = await simulate({ ...opts, bots: [...opts.bots], workers: 2, ownThread: false });
     const mixed = await simulate({ ...opts, bots: [...opts.bots], workers: 2 });
@@ -25,17 +45,16 @@ describe('simulate', () => {
     expect(figures(two)).toEqual(figures(one));
     expect(figures(mixed)).toEqual(figures(one));
     expect(figures(again)).toEqual(figures(one));
-    const other = await simulate({ ...opts, bots: [...opts.bots], seed: 43, workers: 1 });
+    const other = simulateInThread({ ...opts, bots: [...opts.bots], seed: 43 });
     expect(figures(other)).not.toEqual(figures(one));
   });
 
-  it('rotates seats and shares out every win', async () => {
-    const r = await simulate({
+  it('rotates seats and shares out every win', () => {
+    const r = simulateInThread({
       rules,
       bots: ['bold', 'bold', 'cautious'],
       games: 600,
       seed: 5,
-      workers: 1,
     });
     expect(r.seats.map((s) => s.starts)).toEqual([200, 200, 200]);
     expect(r.seats.reduce((a, s) => a + s.wins, 0)).toBeCloseTo(600, 9);
@@ -49,26 +68,24 @@ describe('simulate', () => {
     }
   });
 
-  it('cautious beats random clearly', async () => {
-    const r = await simulate({
+  it('cautious beats random clearly', () => {
+    const r = simulateInThread({
       rules: preset('serendipity-creak'),
       bots: ['cautious', 'random'],
       games: 400,
       seed: 9,
-      workers: 1,
     });
     expect(r.seats[0]!.ci95[0]).toBeGreaterThan(0.5);
     expect(r.seats[0]!.zilchRate).toBeLessThan(r.seats[1]!.zilchRate);
   });
 
-  it('reports progress up to the number of games', async () => {
+  it('reports progress up to the number of games', () => {
     const seen: number[] = [];
-    await simulate({
+    simulateInThread({
       rules,
       bots: ['random', 'random'],
       games: 450,
       seed: 1,
-      workers: 1,
       onProgress: (d) => seen.push(d),
     });
     expect(seen.at(-1)).toBe(450);

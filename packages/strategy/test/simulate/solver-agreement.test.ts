@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { preset } from '@zilch/engine';
-import { TwoPlayerSolution, twoPlayerSolution } from '../../src/solver/index.ts';
-import { simulate } from '../../src/simulate/index.ts';
+import { TwoPlayerSolution } from '../../src/solver/index.ts';
+import { twoPlayerSolution } from '../../src/solver/cache.ts';
+import { simulate } from '../../src/simulate/threaded.ts';
 
 // Solve afresh, away from the user's solution cache.
 const dir = mkdtempSync(join(tmpdir(), 'zilch-agree-'));
-process.env.ZILCH_CACHE_DIR = dir;
 
 describe('simulation agrees with the two-player solver', () => {
   it.each([
@@ -28,6 +28,7 @@ describe('simulation agrees with the two-player solver', () => {
         games,
         seed: 17,
         workers: 1,
+        cacheDir: dir,
       });
       // 99.9% normal band around the prediction: a real disagreement shows, noise does not.
       const band = 3.29 * Math.sqrt((predicted * (1 - predicted)) / games);

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyAction, lean, preset, seededDice, type GameState, type RuleSet } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
-import { loadTwoPlayer, saveTwoPlayer } from '../../src/solver/cache.ts';
+import { diskSolutions, loadTwoPlayer, saveTwoPlayer } from '../../src/solver/cache.ts';
 import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
 import { bruteGame } from './brute-game.ts';
 import { tiny } from './tiny-rules.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-solver-'));
+const solutions = diskSolutions(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function solve(rules: RuleSet, opts: Parameters<typeof solveTwoPlayer>[1] = {}): TwoPlayerSolution {
@@ -107,7 +108,7 @@ describe('two-player solver', () => {
     for (let g = 0; g < games; g++) {
       let s: GameState = lean.initialState(rules, 2, 0);
       while (s.phase !== 'over') {
-        const move = advise(s, 'win', { solutionDir: dir }).options[0]!.move;
+        const move = advise(s, 'win', { solutions }).options[0]!.move;
         const r = applyAction(
           s,
           { ...move, seat: s.current } as Parameters<typeof applyAction>[1],

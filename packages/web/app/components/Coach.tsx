@@ -1,7 +1,7 @@
 import type { GameState } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { getAdvice } from '../lib/api.ts';
-import type { Advice, AdviceOption } from '../lib/wire.ts';
+import type { Advice, AdviceOption } from '@zilch/protocol';
 
 /** Formats an option's value for its kind. */
 export function adviceValue(kind: Advice['kind'], value: number): string {
@@ -35,7 +35,7 @@ export function Coach({
           key: stateKey,
           advice: null,
           error:
-            r.error.code === 'HTTP_503' || r.error.code.includes('UNAVAILABLE')
+            r.error.code === 'HTTP_503'
               ? 'Coach unavailable right now.'
               : `Coach unavailable: ${r.error.message}`,
         });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { REACTIONS, type Reaction } from '../lib/wire.ts';
+import { REACTIONS, type Reaction } from '@zilch/protocol';
 
 const NAMES: Record<string, string> = {
   '👍': 'thumbs up',

@@ -1,4 +1,4 @@
-import type { GameView } from '../lib/wire.ts';
+import type { GameView } from '@zilch/protocol';
 
 /** Every seat with its score, whose turn it is and whether they are connected; text, not colour, carries each state. */
 export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {

@@ -1,7 +1,7 @@
 import type { GameEvent } from '@zilch/engine';
 import { useMemo } from 'react';
 import { turnLines } from '../lib/events.ts';
-import type { GameView } from '../lib/wire.ts';
+import type { GameView } from '@zilch/protocol';
 import { nameOf } from './Scoreboard.tsx';
 
 /** The turns so far, newest first. */

@@ -1,16 +1,18 @@
 import type { GameState, PresetId, RuleSet } from '@zilch/engine';
 import { err, ok, type Result } from './result.ts';
 import type {
+  Acted,
   Advice,
-  BotId,
+  Claimed,
+  CreateGameBody,
   Created,
   GameExport,
   GameView,
   LogAnswer,
   Move,
-  SeatSpec,
+  Rematched,
   Verification,
-} from './wire.ts';
+} from '@zilch/protocol';
 
 /** Calls a JSON route; any failure (network, status, body) comes back as `{ code, message }`. */
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
@@ -38,13 +40,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return ok(data as T);
 }
 
-/** What creating a table needs. */
-export interface CreateRequest {
-  rules: PresetId | RuleSet;
-  seats: SeatSpec[];
-  turnTimerSeconds?: number | null;
-  absentBot?: BotId | null;
-}
+/** What creating a table needs (`CreateGameBody` of @zilch/protocol, with the rules typed). */
+export type CreateRequest = Omit<CreateGameBody, 'rules'> & { rules: PresetId | RuleSet };
 
 /** Creates a table. */
 export const createGame = (req: CreateRequest) => call<Created>('POST', '/api/games', req);
@@ -55,11 +52,11 @@ export const getGame = (id: string, token?: string) =>
 
 /** Takes a seat under a display name. */
 export const claimSeat = (id: string, token: string, name: string) =>
-  call<{ seat: number; view: GameView }>('POST', `/api/games/${enc(id)}/claim`, { token, name });
+  call<Claimed>('POST', `/api/games/${enc(id)}/claim`, { token, name });
 
 /** Sends an action over HTTP (hot-seat: the device acts with the token of the seat on turn). */
 export const postAction = (id: string, token: string, clientId: string, action: Move) =>
-  call<{ seq: number; view: GameView }>('POST', `/api/games/${enc(id)}/actions`, {
+  call<Acted>('POST', `/api/games/${enc(id)}/actions`, {
     token,
     clientId,
     action,
@@ -67,7 +64,7 @@ export const postAction = (id: string, token: string, clientId: string, action: 
 
 /** Starts a new game with the same seats and rules. */
 export const rematch = (id: string, token: string) =>
-  call<Created>('POST', `/api/games/${enc(id)}/rematch`, { token });
+  call<Rematched>('POST', `/api/games/${enc(id)}/rematch`, { token });
 
 /** Full replay data. */
 export const getLog = (id: string) => call<LogAnswer>('GET', `/api/games/${enc(id)}/log`);

@@ -1,4 +1,11 @@
-import type { WireError } from './wire.ts';
+/**
+ * Why a call failed: a refusal the server sent (a code of @zilch/protocol's `ErrorCode`), or one
+ * the client makes itself (`NETWORK`, `TIMEOUT`, `HTTP_<status>`, …), hence any string.
+ */
+export interface WireError {
+  code: string;
+  message: string;
+}
 
 /** A value or the reason there is none; errors are values, never thrown across modules. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: WireError };

@@ -6,7 +6,7 @@ import {
   type GameLog,
   type GameState,
 } from '@zilch/engine';
-import type { Advice, AdviceOption } from './wire.ts';
+import type { Advice, AdviceOption } from '@zilch/protocol';
 
 /** One decision of the game: the position, what was done, and whether it opened a turn. */
 export interface Decision {

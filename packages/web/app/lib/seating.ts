@@ -2,7 +2,7 @@ import { DEFAULT_PRESET } from '@zilch/engine';
 import { claimSeat, createGame, type CreateRequest } from './api.ts';
 import { err, ok, type Result } from './result.ts';
 import { holdInvites, holdSeat, holdSpectator, saveName } from './storage.ts';
-import type { BotId, Created } from './wire.ts';
+import type { BotId, Created } from '@zilch/protocol';
 
 /** The bot a quick game is played against. */
 export const QUICK_BOT: BotId = 'expected';

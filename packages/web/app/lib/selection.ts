@@ -1,5 +1,5 @@
 import { lean, optionGain, selectOption, type GameState } from '@zilch/engine';
-import type { Move } from './wire.ts';
+import type { Move } from '@zilch/protocol';
 
 /** What the dice chosen so far would do if kept. */
 export interface SelectionInfo {

@@ -5,7 +5,7 @@ import { getGame, getLog, postAction } from './api.ts';
 import { eventsUpTo } from './events.ts';
 import { clientId } from './ids.ts';
 import { err, ok, type Result } from './result.ts';
-import type { GameView, Move, Reaction, Update } from './wire.ts';
+import type { GameView, Move, Reaction, Update } from '@zilch/protocol';
 
 /** The live state of one table as this device sees it. */
 export interface TableState {

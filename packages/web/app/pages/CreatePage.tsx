@@ -13,8 +13,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { RuleEditor } from '../components/RuleEditor.tsx';
 import { createAndSit } from '../lib/seating.ts';
 import { savedName, saveName } from '../lib/storage.ts';
-import { BOT_IDS, type BotId, type Created, type SeatSpec } from '../lib/wire.ts';
-import { CopyLink } from './TablePage.tsx';
+import { BOT_IDS, type BotId, type Created, type SeatSpec } from '@zilch/protocol';
+import { CopyLink } from '../components/CopyLink.tsx';
 
 type SeatRow = { kind: 'human'; name: string } | { kind: 'bot'; bot: BotId };
 type Who = 'me' | 'all' | 'none';

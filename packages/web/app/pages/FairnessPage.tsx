@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { getExport, getGame, getLog, verifyGame } from '../lib/api.ts';
-import type { GameExport, GameView, LogAnswer, Verification } from '../lib/wire.ts';
+import type { GameExport, GameView, LogAnswer, Verification } from '@zilch/protocol';
 
 async function sha256Hex(bytes: BufferSource): Promise<string> {
   const d = await crypto.subtle.digest('SHA-256', bytes);

@@ -5,7 +5,7 @@ import { Cube } from '../components/Die.tsx';
 import { getGame } from '../lib/api.ts';
 import { quickGame } from '../lib/seating.ts';
 import { forgetGame, heldGames, savedName } from '../lib/storage.ts';
-import type { GameView } from '../lib/wire.ts';
+import type { GameView } from '@zilch/protocol';
 
 /** The lobby: quick game, guided game, new table, my games, rules. */
 export function HomePage() {

@@ -4,7 +4,7 @@ import { Chart } from '../components/Chart.tsx';
 import { getAdvice, getGame, getLog } from '../lib/api.ts';
 import { heldGame } from '../lib/storage.ts';
 import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
-import type { Advice, GameView, LogAnswer } from '../lib/wire.ts';
+import type { Advice, GameView, LogAnswer } from '@zilch/protocol';
 
 interface Analysed {
   advice: (Advice | null)[];
@@ -50,8 +50,8 @@ export default function ReviewPage({ id }: { id: string }) {
         for (let attempt = 0; attempt < 6 && !unavailable && alive; attempt++) {
           const r = await getAdvice(d.state);
           if (r.ok) return r.value;
-          if (r.error.code === 'HTTP_503' || r.error.code === 'ADVICE_UNAVAILABLE')
-            unavailable = true;
+          // A 503 without a protocol code: the server (or a proxy) cannot answer at all.
+          if (r.error.code === 'HTTP_503') unavailable = true;
           else if (r.error.code === 'RATE_LIMITED' || r.error.code === 'HTTP_429')
             await new Promise((res) => setTimeout(res, 2000 * (attempt + 1)));
           else return null;

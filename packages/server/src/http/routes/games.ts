@@ -1,25 +1,50 @@
+import {
+  ActedSchema,
+  ActionBodySchema,
+  ClaimBodySchema,
+  ClaimedSchema,
+  CreatedSchema,
+  CreateGameBodySchema,
+  ErrorBodySchema,
+  GameExportSchema,
+  GameListSchema,
+  GameParamsSchema,
+  GameViewSchema,
+  ListGamesQuerySchema,
+  LogAnswerSchema,
+  PlayerParamsSchema,
+  PlayerStatsSchema,
+  RematchBodySchema,
+  RematchedSchema,
+  TestDiceAnswerSchema,
+  TestDiceBodySchema,
+  VerificationSchema,
+  ViewQuerySchema,
+  type Acted,
+  type Created,
+  type ErrorBody,
+  type GameExport,
+  type GameSummary,
+  type LogAnswer,
+  type Rematched,
+} from '@zilch/protocol';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { ServiceError } from '../../games/errors.ts';
 import type { GameService } from '../../games/service.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
-import {
-  ActionBodySchema,
-  ClaimSchema,
-  CreateGameSchema,
-  NameSchema,
-  RematchSchema,
-  TestDiceSchema,
-  TokenSchema,
-} from '../../games/schemas.ts';
-import type { Result } from '../../games/errors.ts';
-import type { FastifyReply } from 'fastify';
 
-const Id = z.object({ id: z.string().min(1).max(64) });
+/** Every refusal leaves as `{ code, message }`; declared per status class so OpenAPI shows it. */
+const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
-/** Sends a service result: the value, or its `{code,message}` with the mapped status. */
-function send<T>(reply: FastifyReply, r: Result<T>, status = 200) {
-  if (r.ok) return reply.code(status).send(r.value);
-  return reply.code(r.error.status).send({ code: r.error.code, message: r.error.message });
+// The service keeps stored fields loosely typed (a bot id is a string, events and actors come
+// from the log as stored); the `as` casts below are checked at run time instead, where the
+// response schema encodes every answer and refuses (500) one that breaks the contract.
+
+/** Sends a service refusal with its mapped status. */
+function refused(reply: FastifyReply, e: ServiceError) {
+  const body: ErrorBody = { code: e.code, message: e.message };
+  return reply.code(e.status).send(body);
 }
 
 /** The game routes of docs/protocol.md. */
@@ -31,11 +56,19 @@ export function gameRoutes(
   return async (app) => {
     app.post(
       '/api/games',
-      { schema: { tags: ['games'], summary: 'Create a table', body: CreateGameSchema } },
+      {
+        schema: {
+          tags: ['games'],
+          summary: 'Create a table',
+          body: CreateGameBodySchema,
+          response: { 201: CreatedSchema, ...refusals },
+        },
+      },
       async (req, reply) => {
         const r = await service.create(req.body);
-        if (r.ok) metrics.gamesCreated.inc();
-        return send(reply, r, 201);
+        if (!r.ok) return refused(reply, r.error);
+        metrics.gamesCreated.inc();
+        return reply.code(201).send(r.value as Created);
       },
     );
 
@@ -45,12 +78,8 @@ export function gameRoutes(
         schema: {
           tags: ['games'],
           summary: 'List games (lobby, history)',
-          querystring: z.object({
-            status: z.enum(['finished', 'active']).optional(),
-            player: NameSchema.optional(),
-            tokens: z.string().max(2000).optional(),
-            limit: z.coerce.number().int().min(1).max(500).optional(),
-          }),
+          querystring: ListGamesQuerySchema,
+          response: { 200: GameListSchema, ...refusals },
         },
       },
       async (req) => {
@@ -61,7 +90,7 @@ export function gameRoutes(
           ...(q.tokens ? { tokens: q.tokens.split(',').filter(Boolean).slice(0, 50) } : {}),
           ...(q.limit ? { limit: q.limit } : {}),
         });
-        return { games };
+        return { games: games as GameSummary[] };
       },
     );
 
@@ -71,11 +100,15 @@ export function gameRoutes(
         schema: {
           tags: ['games'],
           summary: 'The view of a game (for a seat with its token, else as a spectator)',
-          params: Id,
-          querystring: z.object({ token: TokenSchema.optional() }),
+          params: GameParamsSchema,
+          querystring: ViewQuerySchema,
+          response: { 200: GameViewSchema, ...refusals },
         },
       },
-      async (req, reply) => send(reply, await service.viewFor(req.params.id, req.query.token)),
+      async (req, reply) => {
+        const r = await service.viewFor(req.params.id, req.query.token);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
     );
 
     app.post(
@@ -84,13 +117,15 @@ export function gameRoutes(
         schema: {
           tags: ['games'],
           summary: 'Take a seat under a display name',
-          params: Id,
-          body: ClaimSchema,
+          params: GameParamsSchema,
+          body: ClaimBodySchema,
+          response: { 200: ClaimedSchema, ...refusals },
         },
       },
       async (req, reply) => {
         const b = req.body;
-        return send(reply, await service.claim(req.params.id, b.token, b.name, b.seed));
+        const r = await service.claim(req.params.id, b.token, b.name, b.seed);
+        return r.ok ? r.value : refused(reply, r.error);
       },
     );
 
@@ -100,8 +135,9 @@ export function gameRoutes(
         schema: {
           tags: ['games'],
           summary: 'Play an action (same as the socket `action`)',
-          params: Id,
+          params: GameParamsSchema,
           body: ActionBodySchema,
+          response: { 200: ActedSchema, ...refusals },
         },
       },
       async (req, reply) => {
@@ -123,8 +159,9 @@ export function gameRoutes(
           actor: 'player',
         });
         if (r.ok) metrics.actionSeconds.observe((performance.now() - started) / 1000);
-        if (!r.ok) return send(reply, r);
-        return { seq: r.value.seq, events: r.value.events, view: r.value.view };
+        if (!r.ok) return refused(reply, r.error);
+        const answer = { seq: r.value.seq, events: r.value.events, view: r.value.view };
+        return answer as Acted;
       },
     );
 
@@ -134,23 +171,47 @@ export function gameRoutes(
         schema: {
           tags: ['games'],
           summary: 'Start a new game with the same rules and seats',
-          params: Id,
-          body: RematchSchema,
+          params: GameParamsSchema,
+          body: RematchBodySchema,
+          response: { 201: RematchedSchema, ...refusals },
         },
       },
-      async (req, reply) => send(reply, await service.rematch(req.params.id, req.body.token), 201),
+      async (req, reply) => {
+        const r = await service.rematch(req.params.id, req.body.token);
+        return r.ok ? reply.code(201).send(r.value as Rematched) : refused(reply, r.error);
+      },
     );
 
     app.get(
       '/api/games/:id/log',
-      { schema: { tags: ['history'], summary: 'Full replay data of a game', params: Id } },
-      async (req, reply) => send(reply, await service.log(req.params.id)),
+      {
+        schema: {
+          tags: ['history'],
+          summary: 'Full replay data of a game',
+          params: GameParamsSchema,
+          response: { 200: LogAnswerSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const r = await service.log(req.params.id);
+        return r.ok ? (r.value as LogAnswer) : refused(reply, r.error);
+      },
     );
 
     app.get(
       '/api/games/:id/export',
-      { schema: { tags: ['fairness'], summary: 'Fairness export for `zilch verify`', params: Id } },
-      async (req, reply) => send(reply, await service.export(req.params.id)),
+      {
+        schema: {
+          tags: ['fairness'],
+          summary: 'Fairness export for `zilch verify`',
+          params: GameParamsSchema,
+          response: { 200: GameExportSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const r = await service.export(req.params.id);
+        return r.ok ? (r.value as GameExport) : refused(reply, r.error);
+      },
     );
 
     app.get(
@@ -159,10 +220,14 @@ export function gameRoutes(
         schema: {
           tags: ['fairness'],
           summary: 'Recompute every roll from the revealed seeds',
-          params: Id,
+          params: GameParamsSchema,
+          response: { 200: VerificationSchema, ...refusals },
         },
       },
-      async (req, reply) => send(reply, await service.verify(req.params.id)),
+      async (req, reply) => {
+        const r = await service.verify(req.params.id);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
     );
 
     app.get(
@@ -171,7 +236,8 @@ export function gameRoutes(
         schema: {
           tags: ['history'],
           summary: "A player's statistics over finished games",
-          params: z.object({ name: NameSchema }),
+          params: PlayerParamsSchema,
+          response: { 200: PlayerStatsSchema, ...refusals },
         },
       },
       async (req) => service.stats(req.params.name),
@@ -180,9 +246,18 @@ export function gameRoutes(
     if (testDice) {
       app.post(
         '/api/test/games/:id/dice',
-        { schema: { hide: true, params: Id, body: TestDiceSchema } },
-        async (req, reply) =>
-          send(reply, await service.queueTestDice(req.params.id, req.body.rolls)),
+        {
+          schema: {
+            hide: true,
+            params: GameParamsSchema,
+            body: TestDiceBodySchema,
+            response: { 200: TestDiceAnswerSchema, ...refusals },
+          },
+        },
+        async (req, reply) => {
+          const r = await service.queueTestDice(req.params.id, req.body.rolls);
+          return r.ok ? r.value : refused(reply, r.error);
+        },
       );
     }
   };

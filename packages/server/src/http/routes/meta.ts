@@ -6,25 +6,38 @@ import {
   ruleSetJsonSchema,
 } from '@zilch/engine';
 import type { GameState } from '@zilch/engine';
+import {
+  AdviceBodySchema,
+  AdviceSchema,
+  ErrorBodySchema,
+  HealthSchema,
+  RulesAnswerSchema,
+  type Advice,
+} from '@zilch/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adviceFor } from '../../bots/bot-source.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 
-const ADVICE_MODES = ['auto', 'win', 'points'] as const;
+const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
 /** Rules, advice, health, readiness and metrics. */
 export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/rules',
-      { schema: { tags: ['rules'], summary: 'Presets and the rule set JSON Schema' } },
+      {
+        schema: {
+          tags: ['rules'],
+          summary: 'Presets and the rule set JSON Schema',
+          response: { 200: RulesAnswerSchema, ...refusals },
+        },
+      },
       async () => ({
         presets: PRESET_IDS.map((id) => {
           const rules = preset(id);
           return { id, rules, text: describeRulesText(rules) };
         }),
-        schema: ruleSetJsonSchema(),
+        schema: ruleSetJsonSchema() as Record<string, unknown>,
       }),
     );
 
@@ -34,10 +47,8 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
         schema: {
           tags: ['coach'],
           summary: 'Rank the options of a position (from @zilch/strategy)',
-          body: z.object({
-            state: z.record(z.string(), z.unknown()),
-            mode: z.enum(ADVICE_MODES).optional(),
-          }),
+          body: AdviceBodySchema,
+          response: { 200: AdviceSchema, ...refusals },
         },
       },
       async (req, reply) => {
@@ -47,7 +58,8 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
         try {
           // The advisor validates the state it is given; a malformed one is the caller's fault.
           const state = { ...req.body.state, rules: rules.rules } as unknown as GameState;
-          return adviceFor(state, req.body.mode ?? 'auto');
+          // The advisor only offers moves a player may send, never `timeout`.
+          return adviceFor(state, req.body.mode ?? 'auto') as Advice;
         } catch (e) {
           return reply.code(400).send({
             code: 'BAD_STATE',
@@ -57,12 +69,12 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
       },
     );
 
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
-    app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const health = { hide: true, response: { 200: HealthSchema, 503: ErrorBodySchema } };
+    app.get('/healthz', { schema: health }, async () => ({ ok: true as const }));
+    app.get('/readyz', { schema: health }, async (_req, reply) => {
       const ok = await ready().catch(() => false);
-      return reply
-        .code(ok ? 200 : 503)
-        .send(ok ? { ok } : { code: 'NOT_READY', message: 'The server is not ready.' });
+      if (ok) return reply.code(200).send({ ok });
+      return reply.code(503).send({ code: 'NOT_READY', message: 'The server is not ready.' });
     });
     app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
       reply.header('content-type', metrics.registry.contentType);

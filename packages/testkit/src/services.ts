@@ -1,19 +1,22 @@
-// PostgreSQL and Redis for the suites: found, or skipped with one loud line (failed under ZILCH_REQUIRE_SERVICES=1).
+// PostgreSQL, Redis and temporary directories for tests: a service is found, or its cases are
+// skipped with one loud line (and fail instead under ZILCH_REQUIRE_SERVICES=1).
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-const required = process.env.ZILCH_REQUIRE_SERVICES === '1';
-
 function missing(what: string, fix: string): null {
-  if (required) throw new Error(`${what} is required (ZILCH_REQUIRE_SERVICES=1): ${fix}`);
-  console.warn(`!!! reliability: ${what} cases SKIPPED — ${fix}`);
+  if (process.env.ZILCH_REQUIRE_SERVICES === '1')
+    throw new Error(`${what} is required (ZILCH_REQUIRE_SERVICES=1) but does not answer: ${fix}`);
+  console.warn(`!!! ${what} tests SKIPPED: ${fix} to run them`);
   return null;
 }
 
 /** Whether PostgreSQL answers at `url`. */
 export async function pgAnswers(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await c.connect();
     await c.query('select 1');
@@ -25,7 +28,7 @@ export async function pgAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** The PostgreSQL URL to use, or null (with one loud line) when none answers. */
+/** The PostgreSQL URL for tests (ZILCH_TEST_DATABASE_URL or a local "test" database), or null. */
 export async function postgresUrl(): Promise<string | null> {
   const candidates = process.env.ZILCH_TEST_DATABASE_URL
     ? [process.env.ZILCH_TEST_DATABASE_URL]
@@ -41,7 +44,7 @@ export async function postgresUrl(): Promise<string | null> {
 export async function redisAnswers(url: string): Promise<boolean> {
   const r = new Redis(url, {
     lazyConnect: true,
-    connectTimeout: 1500,
+    connectTimeout: 2000,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
@@ -55,22 +58,32 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** The Redis URL to use, or null (with one loud line) when none answers. */
+/** The Redis URL for tests (ZILCH_TEST_REDIS_URL or a local one), or null. */
 export async function redisUrl(): Promise<string | null> {
   const url = process.env.ZILCH_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (await redisAnswers(url)) return url;
-  return missing('Redis', 'start redis-server on 127.0.0.1:6379');
+  return missing('Redis', 'start Redis on 127.0.0.1:6379 (redis-server)');
 }
 
-/** A fresh PostgreSQL schema name for one run. */
-export function newSchema(prefix = 'zilch_rel'): string {
+/** A fresh PostgreSQL schema name, so runs never share tables. */
+export function newSchema(prefix = 'zilch_test'): string {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
 /** Drops a run's schema. */
 export async function dropSchema(url: string, schema: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
+  c.on('error', () => undefined);
   await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await c.end();
+  try {
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A fresh temporary directory, removed by `cleanup`. */
+export function tempDir(prefix = 'zilch-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

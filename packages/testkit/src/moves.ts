@@ -1,10 +1,6 @@
 // How scripted players choose their intents: a legal move of the engine, without its seat.
 import { legalActions, type Action, type GameState } from '@zilch/engine';
-
-type WithoutSeat<T> = T extends unknown ? Omit<T, 'seat'> : never;
-
-/** An intent as a client sends it (the token decides the seat). */
-export type Move = WithoutSeat<Exclude<Action, { type: 'timeout' }>>;
+import type { Move } from '@zilch/protocol';
 
 /** A legal move for the seat on turn: the best keep, banking about half the time it may. */
 export function pickMove(s: GameState, rand: () => number = Math.random): Move | null {

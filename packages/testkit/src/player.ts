@@ -1,10 +1,12 @@
 // A scripted socket.io player: joins its seat, acts on its turn after a think time, survives server
 // restarts (rejoins, possibly on another process, and retries its unanswered intent with the same
 // client id) and records every acknowledged action so the suites can check nothing was lost.
+import type { GameState } from '@zilch/engine';
+import type { GameView as View, Move, Update } from '@zilch/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { api, sleep } from './http.ts';
-import { pickMove, type Move } from './moves.ts';
-import type { Ack, Update, View } from './protocol.ts';
+import { pickMove } from './moves.ts';
+import type { Ack } from './sockets.ts';
 
 /** Counters shared by many players. */
 export interface PlayerStats {
@@ -44,6 +46,8 @@ export interface PlayerOptions {
   rematch?: boolean;
   /** Stop after this many finished games (default: never). */
   games?: number;
+  /** How to choose a move on turn (default `pickMove`). */
+  pick?: (state: GameState) => Move | null;
 }
 
 // Refusals that mean "try the same intent again later", not a wrong intent.
@@ -199,7 +203,7 @@ export class Player {
   private act(): void {
     const v = this.lastView;
     if (!v || this.pending || v.status !== 'playing' || v.state.current !== v.you) return;
-    const move = pickMove(v.state);
+    const move = (this.o.pick ?? pickMove)(v.state);
     if (!move) return;
     this.n += 1;
     this.pending = {
@@ -230,7 +234,8 @@ export class Player {
 
   private answered(gameId: string, sendNo: number, ack: Ack | null): void {
     const p = this.pending;
-    if (!p || p.sendNo !== sendNo) return;
+    // Closing the socket fails its unanswered emits: not an answer worth counting.
+    if (!p || p.sendNo !== sendNo || this.closed) return;
     const st = this.o.stats;
     if (ack?.ok) {
       this.acks.push({

@@ -1,27 +1,50 @@
-// The game server as a child process (node + tsx loader, so signals reach the server itself).
+// The game server as a child process: node itself runs it (not a wrapper), so signals reach the
+// server; from sources through the tsx loader, or the compiled dist/ (after `npx tsc -b`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { until } from './http.ts';
 
-const mainFile = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
+// The same path from src/ and from dist/: both sit one level inside this package.
+const serverDir = new URL('../../server/', import.meta.url);
+
+/** Which build of the server to run. */
+export interface SpawnOptions {
+  /** Run packages/server/dist (compiled) instead of its sources. */
+  compiled?: boolean;
+  /** Give up waiting for it to listen after this many ms (default 30 s). */
+  readyMs?: number;
+}
+
+/** The command line that starts the server: node and its arguments. */
+export function serverCommand(compiled = false): { command: string; args: string[] } {
+  const main = fileURLToPath(new URL(compiled ? 'dist/main.js' : 'src/main.ts', serverDir));
+  return {
+    command: process.execPath,
+    args: compiled ? [main] : ['--conditions=source', '--import', 'tsx', main],
+  };
+}
 
 /** A running server child. */
 export interface ServerProcess {
   readonly child: ChildProcess;
   readonly url: string;
   readonly port: number;
-  /** Everything it printed so far. */
+  /** What it printed so far (the last 100–200 kB). */
   output(): string;
   /** Resident memory in MiB (from /proc), or NaN once it is gone. */
   rssMb(): number;
-  /** Sends a signal and waits for the exit. */
+  /** Sends a signal (default SIGKILL) unless it has exited, and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Spawns the server with `env` over test-friendly defaults; resolves once it listens. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainFile], {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  opts: SpawnOptions = {},
+): Promise<ServerProcess> {
+  const { command, args } = serverCommand(opts.compiled);
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: '0',
@@ -42,9 +65,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = await until(
     () => /served on (http:\/\/\S+)/.exec(out)?.[1] ?? (child.exitCode !== null ? 'exit' : null),
-    30_000,
+    opts.readyMs ?? 30_000,
     25,
-  );
+  ).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start: ${String(e)}\n${out}`);
+  });
   if (url === 'exit') throw new Error(`server exited at start: ${out}`);
   return {
     child,

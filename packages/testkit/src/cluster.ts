@@ -1,9 +1,6 @@
 // One or two server processes on SQLite or PostgreSQL (two share the store and Redis).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, spawnServer, type ServerProcess } from './server-process.ts';
-import { dropSchema, newSchema } from './services.ts';
+import { freePort, spawnServer, type ServerProcess, type SpawnOptions } from './server-process.ts';
+import { dropSchema, newSchema, tempDir } from './services.ts';
 
 /** Where the servers keep games. */
 export type StoreKind = 'sqlite' | 'postgres';
@@ -15,6 +12,8 @@ export interface ClusterOptions {
   databaseUrl?: string;
   redisUrl?: string;
   env?: Record<string, string>;
+  /** How each process is started (sources or compiled). */
+  spawn?: SpawnOptions;
 }
 
 /** Running servers plus the environment to start more (or restart one) on the same store. */
@@ -31,13 +30,13 @@ export interface Cluster {
 
 /** Starts `processes` servers sharing one store (and Redis when there are several). */
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-rel-'));
-  const schema = newSchema();
   if (o.store === 'postgres' && !o.databaseUrl) throw new Error('postgres needs a database URL');
   if (o.processes > 1 && !o.redisUrl) throw new Error('several processes need Redis');
+  const data = tempDir('zilch-rel-');
+  const schema = newSchema('zilch_rel');
   const env: Record<string, string> = {
     ...(o.store === 'sqlite'
-      ? { ZILCH_DATA_DIR: dataDir }
+      ? { ZILCH_DATA_DIR: data.dir }
       : { DATABASE_URL: o.databaseUrl as string, ZILCH_PG_SCHEMA: schema }),
     ...(o.processes > 1 || o.env?.REDIS_URL ? { REDIS_URL: o.redisUrl as string } : {}),
     ...o.env,
@@ -47,27 +46,27 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const add = async (extra: Record<string, string> = {}) => {
     // A fixed port per process, so clients find a restarted process where it was.
     const port = await freePort();
-    const s = await spawnServer({ ...env, PORT: String(port), ...extra });
+    const s = await spawnServer({ ...env, PORT: String(port), ...extra }, o.spawn);
     servers.push(s);
     ports.push(port);
     return s;
   };
   const restart = async (i: number) => {
     await servers[i]?.stop('SIGKILL');
-    const s = await spawnServer({ ...env, PORT: String(ports[i]) });
+    const s = await spawnServer({ ...env, PORT: String(ports[i]) }, o.spawn);
     servers[i] = s;
     return s;
   };
-  for (let i = 0; i < o.processes; i++) await add();
-  return {
-    servers,
-    env,
-    add,
-    restart,
-    async close() {
-      await Promise.all(servers.map((s) => s.stop('SIGTERM')));
-      rmSync(dataDir, { recursive: true, force: true });
-      if (o.store === 'postgres') await dropSchema(o.databaseUrl as string, schema);
-    },
+  const close = async () => {
+    await Promise.all(servers.map((s) => s.stop('SIGTERM')));
+    data.cleanup();
+    if (o.store === 'postgres') await dropSchema(o.databaseUrl as string, schema);
   };
+  try {
+    for (let i = 0; i < o.processes; i++) await add();
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { servers, env, add, restart, close };
 }

@@ -1,4 +1,5 @@
-// JSON over HTTP against a server under test.
+// JSON over HTTP against a server under test, and polling until something holds.
+import type { Created, SeatSpec } from '@zilch/protocol';
 
 /** A response: status and parsed JSON (or the raw text when it is not JSON). */
 export interface Reply<T = unknown> {
@@ -43,8 +44,32 @@ export async function must<T>(
   return r.body;
 }
 
+/** Creates a table (`POST /api/games`); throws unless it is created. */
+export function createGame(
+  base: string,
+  rules: string | Record<string, unknown>,
+  seats: readonly SeatSpec[],
+  extra: Record<string, unknown> = {},
+): Promise<Created> {
+  return must<Created>(base, 'POST', '/api/games', { rules, seats, ...extra });
+}
+
+/** Claims the seat a token opens under `name`; throws unless the claim is taken. */
+export async function claimSeat(
+  base: string,
+  gameId: string,
+  token: string,
+  name: string,
+): Promise<void> {
+  await must(base, 'POST', `/api/games/${gameId}/claim`, { token, name });
+}
+
 /** Runs `fn` over items with at most `limit` in flight. */
-export async function pool<T>(items: readonly T[], limit: number, fn: (t: T) => Promise<void>) {
+export async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (t: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

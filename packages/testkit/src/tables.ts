@@ -1,8 +1,8 @@
 // Tables for the suites: created over HTTP, every human seat taken by a scripted player.
 import { presetRules } from '@zilch/engine';
-import { must, pool } from './http.ts';
+import type { Created, SeatSpec } from '@zilch/protocol';
+import { claimSeat, createGame, pool } from './http.ts';
 import { Player, type PlayerOptions, type PlayerStats } from './player.ts';
-import type { Created, SeatSpec } from './protocol.ts';
 
 /** Two scripted humans and a bot: both kinds of seat on every table. */
 export const MIXED_SEATS: SeatSpec[] = [
@@ -31,6 +31,10 @@ export interface OpenOptions {
   stats: PlayerStats;
   rematch?: boolean;
   games?: number;
+  /** How players choose moves (default `pickMove`). */
+  pick?: PlayerOptions['pick'];
+  /** The name every seat is claimed under (default "Scripted"). */
+  name?: string;
   concurrency?: number;
 }
 
@@ -45,10 +49,7 @@ export async function openTables(
     Array.from({ length: o.tables }, (_, i) => i),
     c,
     async (i) => {
-      created[i] = await must<Created>(o.createOn(i), 'POST', '/api/games', {
-        rules: o.rules,
-        seats,
-      });
+      created[i] = await createGame(o.createOn(i), o.rules, seats);
     },
   );
   const players: { p: Player; url: string; token: string; gameId: string }[] = [];
@@ -65,6 +66,7 @@ export async function openTables(
           stats: o.stats,
           rematch: h === 0 && o.rematch === true,
           ...(o.games !== undefined ? { games: o.games } : {}),
+          ...(o.pick ? { pick: o.pick } : {}),
         };
         players.push({
           p: new Player(opts),
@@ -76,7 +78,7 @@ export async function openTables(
   });
   await pool(players, c, (x) => x.p.start());
   await pool(players, c, async (x) => {
-    await must(x.url, 'POST', `/api/games/${x.gameId}/claim`, { token: x.token, name: 'Scripted' });
+    await claimSeat(x.url, x.gameId, x.token, o.name ?? 'Scripted');
   });
   return { created, players: players.map((x) => x.p) };
 }

@@ -1,0 +1,165 @@
+// How soon a restarted server is back: from spawning `node packages/server/dist/main.js` (the
+// compiled server, as `npm start` runs it) to its first `/readyz` 200, on a SQLite data dir that
+// already holds games: two thirds bot against bot, played to the end, one third a person against
+// a bot, waiting. Target (issue 9): ≤ 1 s.
+// ZILCH_BENCH_GAMES sets the number of games (default 300), ZILCH_BENCH_RESTARTS the restarts
+// measured (default 7).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+  });
+}
+
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A server child on `port`, its output kept for a failure message. */
+function spawnServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ZILCH_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ZILCH_BOT_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += String(d)));
+  child.stderr?.on('data', (d) => (out += String(d)));
+  return { child, output: () => out };
+}
+
+/** Polls `/readyz` until it answers 200; the milliseconds since `started`. */
+async function readyAfter(
+  port: number,
+  started: number,
+  server: ReturnType<typeof spawnServer>,
+): Promise<number> {
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (r.status === 200) return performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() - started > 60_000)
+      throw new Error(`not ready after 60 s:\n${server.output()}`);
+    await pause(5);
+  }
+}
+
+/** SIGTERM (the graceful stop) and wait for the exit. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function post(base: string, path: string, body: unknown): Promise<void> {
+  const r = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 201) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`);
+}
+
+/** Fills a data dir through the HTTP API, as players would, and waits for the bot games to end. */
+async function fill(dataDir: string, games: number): Promise<void> {
+  const port = await freePort();
+  const server = spawnServer(dataDir, port);
+  try {
+    await readyAfter(port, performance.now(), server);
+    const base = `http://127.0.0.1:${port}`;
+    const bots = Math.round((games * 2) / 3);
+    for (let i = 0; i < games; i++) {
+      const seats =
+        i < bots
+          ? [
+              { kind: 'bot', bot: 'cautious' },
+              { kind: 'bot', bot: 'bold' },
+            ]
+          : [{ kind: 'human' }, { kind: 'bot', bot: 'cautious' }];
+      await post(base, '/api/games', { rules: 'serendipity-creak', seats });
+    }
+    // Restarts are compared on a store at rest: no bot game left for the next process to finish.
+    const db = new Database(join(dataDir, 'zilch.sqlite'), { readonly: true });
+    try {
+      const finished = db.prepare("select count(*) as n from games where status = 'over'");
+      const started = performance.now();
+      while ((finished.get() as { n: number }).n < bots) {
+        if (performance.now() - started > 120_000) throw new Error('bot games did not finish');
+        await pause(100);
+      }
+    } finally {
+      db.close();
+    }
+  } finally {
+    await stop(server.child);
+  }
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export default async function bench(): Promise<void> {
+  if (!existsSync(MAIN)) {
+    console.log('  packages/server/dist is missing: run `npm run build` first');
+    return;
+  }
+  const games = Math.max(0, Number(process.env.ZILCH_BENCH_GAMES ?? 300));
+  const restarts = Math.max(1, Number(process.env.ZILCH_BENCH_RESTARTS ?? 7));
+  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-startup-'));
+  try {
+    const filled = performance.now();
+    await fill(dataDir, games);
+    const db = new Database(join(dataDir, 'zilch.sqlite'), { readonly: true });
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    const stored = count('select count(*) as n from games');
+    const entries = count('select count(*) as n from entries');
+    db.close();
+    console.log(
+      `  store: ${stored} games, ${entries} log entries (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s)`,
+    );
+    const times: number[] = [];
+    for (let i = 0; i < restarts; i++) {
+      const port = await freePort();
+      const started = performance.now();
+      const server = spawnServer(dataDir, port);
+      try {
+        times.push(await readyAfter(port, started, server));
+      } finally {
+        await stop(server.child);
+      }
+    }
+    console.log(
+      `  process start → /readyz 200, ${restarts} restarts, Node ${process.versions.node}: ` +
+        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; target ≤ 1000)`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,7 @@
+// The scoring layer on its own (`@zilch/engine/scoring`): these modules import the RuleSet
+// only as a type, so a caller that scores rolls does not load zod and the rule-set schema.
+export * from './multiset.ts';
+export * from './combinations.ts';
+export { Splitter, splitGain, type Split } from './split.ts';
+export * from './table.ts';
+export * from './odds.ts';

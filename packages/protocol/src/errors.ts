@@ -1,0 +1,63 @@
+import type { ErrorCode as EngineErrorCode } from '@zilch/engine';
+import { z } from 'zod';
+
+/**
+ * Every code the server may put in a refusal. Clients switch on these, so the list is closed:
+ * a code the server sends that is not here fails its type check.
+ */
+export const ERROR_CODES = [
+  // Requests the server cannot read.
+  'BAD_REQUEST',
+  'BAD_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  // Tokens, seats and the life of a table.
+  'UNAUTHORIZED',
+  'NOT_STARTED',
+  'ALREADY_STARTED',
+  'NOT_OVER',
+  'DUPLICATE_CLIENT_ID',
+  // Engine refusals (@zilch/engine ErrorCode).
+  'BAD_RULES',
+  'BAD_ACTION',
+  'NOT_YOUR_TURN',
+  'GAME_OVER',
+  'MUST_CHOOSE_START',
+  'NO_OFFER',
+  'MUST_ROLL_FIRST',
+  'MUST_KEEP_FIRST',
+  'ILLEGAL_SELECTION',
+  'BELOW_BANK_MINIMUM',
+  // The coach.
+  'BAD_STATE',
+  // Sockets only.
+  'NOT_JOINED',
+  'SPECTATOR',
+  // The server itself.
+  'BUSY',
+  'SHUTTING_DOWN',
+  'NOT_READY',
+  'INTERNAL',
+] as const;
+
+/** A stable refusal code. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES).describe('Stable refusal code');
+
+/** A stable refusal code. */
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Every refusal, over HTTP and in socket acks: a stable code and a sentence for players. */
+export const ErrorBodySchema = z
+  .object({
+    code: ErrorCodeSchema,
+    message: z.string().min(1).describe('A sentence a player understands'),
+  })
+  .meta({ id: 'ErrorBody' });
+
+/** Every refusal, over HTTP and in socket acks. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+// Engine refusals reach clients unchanged: the build fails if the engine gains a code not listed here.
+const engineCodesListed: EngineErrorCode extends ErrorCode ? true : false = true;
+void engineCodesListed;

@@ -1,0 +1,286 @@
+// Bodies, queries, params and answers of every HTTP route (prefix /api). Refusals are ErrorBody.
+import { PRESET_IDS, type PresetId } from '@zilch/engine';
+import { z } from 'zod';
+import { BotIdSchema } from './bots.ts';
+import { GameEventSchema, GameLogSchema, LogEntrySchema, RulesSchema } from './game-state.ts';
+import { GameStatusSchema, GameViewSchema } from './game-view.ts';
+import {
+  ClientIdSchema,
+  GameIdSchema,
+  MoveSchema,
+  NameSchema,
+  SeedSchema,
+  TokenSchema,
+} from './moves.ts';
+
+const int = z.number().int();
+const epochMs = z.number().describe('Epoch milliseconds');
+const seatIndex = int.min(0);
+const kind = z.enum(['human', 'bot']);
+
+// ---- requests ----
+
+/** One seat at table creation. */
+export const SeatSpecSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('human'), name: NameSchema.optional() }).strict(),
+  z.object({ kind: z.literal('bot'), bot: BotIdSchema }).strict(),
+]);
+
+/** One seat at table creation. */
+export type SeatSpec = z.infer<typeof SeatSpecSchema>;
+
+/** `POST /api/games` body. */
+export const CreateGameBodySchema = z
+  .object({
+    rules: z
+      .union([z.string().min(1).max(64), z.record(z.string(), z.unknown())])
+      .describe('A preset id or a full RuleSet'),
+    seats: z.array(SeatSpecSchema).min(2).max(8),
+    turnTimerSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .nullable()
+      .optional()
+      .describe("Overrides the rule set's turnTimerSeconds"),
+    absentBot: BotIdSchema.nullable()
+      .optional()
+      .describe('The bot that plays for a timed-out or disconnected human seat'),
+  })
+  .strict();
+
+/** `POST /api/games` body. */
+export type CreateGameBody = z.input<typeof CreateGameBodySchema>;
+
+/** `:id` of every `/api/games/:id…` route. */
+export const GameParamsSchema = z.object({ id: GameIdSchema });
+
+/** `GET /api/games` query. */
+export const ListGamesQuerySchema = z.object({
+  status: z.enum(['finished', 'active']).optional(),
+  player: NameSchema.optional(),
+  tokens: z.string().max(2000).optional().describe('Comma-separated tokens (at most 50 used)'),
+  limit: z.coerce.number().int().min(1).max(500).optional().describe('Default 100'),
+});
+
+/** `GET /api/games/:id` query. */
+export const ViewQuerySchema = z.object({ token: TokenSchema.optional() });
+
+/** `POST /api/games/:id/claim` body. */
+export const ClaimBodySchema = z
+  .object({ token: TokenSchema, name: NameSchema, seed: SeedSchema.optional() })
+  .strict();
+
+/** `POST /api/games/:id/claim` body. */
+export type ClaimBody = z.input<typeof ClaimBodySchema>;
+
+/** `POST /api/games/:id/actions` body. */
+export const ActionBodySchema = z
+  .object({ token: TokenSchema, clientId: ClientIdSchema, action: MoveSchema })
+  .strict();
+
+/** `POST /api/games/:id/actions` body. */
+export type ActionBody = z.infer<typeof ActionBodySchema>;
+
+/** `POST /api/games/:id/rematch` body. */
+export const RematchBodySchema = z.object({ token: TokenSchema }).strict();
+
+/** `POST /api/test/games/:id/dice` body. */
+export const TestDiceBodySchema = z
+  .object({
+    rolls: z
+      .array(z.array(z.number().int().min(1).max(6)).min(1).max(10))
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+/** `GET /api/players/:name/stats` params. */
+export const PlayerParamsSchema = z.object({ name: NameSchema });
+
+/** How the coach values options: win probability, expected points, or win when it can. */
+export const AdviceModeSchema = z.enum(['auto', 'win', 'points']);
+
+/** `POST /api/advice` body (the server reads the state itself and answers `BAD_STATE`). */
+export const AdviceBodySchema = z.object({
+  state: z.record(z.string(), z.unknown()).describe('A GameState'),
+  mode: AdviceModeSchema.optional(),
+});
+
+// ---- answers ----
+
+/** A seat of a new table; `token` (secret, per human seat) is what an invite link carries. */
+export const CreatedSeatSchema = z.object({
+  seat: seatIndex,
+  kind,
+  bot: BotIdSchema.optional(),
+  token: z.string().optional(),
+});
+
+/** `POST /api/games` answer (201). */
+export const CreatedSchema = z
+  .object({
+    gameId: z.string(),
+    seats: z.array(CreatedSeatSchema),
+    spectatorToken: z.string(),
+    commitment: z.string(),
+  })
+  .meta({ id: 'Created' });
+
+/** `POST /api/games` answer. */
+export type Created = z.infer<typeof CreatedSchema>;
+
+/** A game in the lobby or history list. */
+export const GameSummarySchema = z.object({
+  id: z.string(),
+  status: GameStatusSchema,
+  rules: z.string().describe('The rule set name'),
+  createdAt: epochMs,
+  finishedAt: epochMs.nullable(),
+  seats: z.array(
+    z.object({
+      seat: seatIndex,
+      kind,
+      bot: BotIdSchema.optional(),
+      name: z.string(),
+      claimed: z.boolean(),
+    }),
+  ),
+  scores: z.array(z.number()).nullable().describe('Final scores once over'),
+  rematchOf: z.string().optional(),
+  rematchId: z.string().optional(),
+});
+
+/** A game in the lobby or history list. */
+export type GameSummary = z.infer<typeof GameSummarySchema>;
+
+/** `GET /api/games` answer, newest first. */
+export const GameListSchema = z.object({ games: z.array(GameSummarySchema) });
+
+/** `POST /api/games/:id/claim` answer. */
+export const ClaimedSchema = z.object({ seat: seatIndex, view: GameViewSchema });
+
+/** `POST /api/games/:id/claim` answer. */
+export type Claimed = z.infer<typeof ClaimedSchema>;
+
+/** `POST /api/games/:id/actions` answer. */
+export const ActedSchema = z.object({
+  seq: int.min(0),
+  events: z.array(GameEventSchema),
+  view: GameViewSchema,
+});
+
+/** `POST /api/games/:id/actions` answer. */
+export type Acted = z.infer<typeof ActedSchema>;
+
+/** `POST /api/games/:id/rematch` answer (201): the same seats; the tokens people hold stay valid. */
+export const RematchedSchema = z.object({
+  gameId: z.string(),
+  seats: z.array(CreatedSeatSchema.omit({ token: true })),
+  spectatorToken: z.string(),
+});
+
+/** `POST /api/games/:id/rematch` answer. */
+export type Rematched = z.infer<typeof RematchedSchema>;
+
+/** Who made a logged action: the seat's player, its bot, the absent-player bot, or the turn timer. */
+export const ActorSchema = z.enum(['player', 'bot', 'absent', 'timer']);
+
+/** `GET /api/games/:id/log` answer: full replay data. */
+export const LogAnswerSchema = z.object({
+  log: GameLogSchema,
+  seqs: z.array(int).describe('seq of each entry'),
+  actors: z.array(ActorSchema).describe('Who made each entry'),
+});
+
+/** `GET /api/games/:id/log` answer. */
+export type LogAnswer = z.infer<typeof LogAnswerSchema>;
+
+/** `GET /api/games/:id/export` answer: what `zilch verify` checks. */
+export const GameExportSchema = z
+  .object({
+    version: z.literal(1),
+    id: z.string(),
+    rules: RulesSchema,
+    players: int.min(1),
+    seats: z.array(
+      z.object({ seat: seatIndex, kind, bot: BotIdSchema.optional(), name: z.string() }),
+    ),
+    commitment: z.string(),
+    serverSeed: z.string().nullable().describe('Null until the game is over'),
+    playerSeeds: z.array(z.string()).describe('In seat order'),
+    setupDice: z.array(z.array(int)),
+    entries: z.array(LogEntrySchema),
+  })
+  .meta({ id: 'GameExport' });
+
+/** `GET /api/games/:id/export` answer. */
+export type GameExport = z.infer<typeof GameExportSchema>;
+
+/** `GET /api/games/:id/verify` answer: the server's own check of every roll. */
+export const VerificationSchema = z.object({
+  ok: z.boolean(),
+  rollsChecked: int.min(0),
+  message: z.string(),
+});
+
+/** `GET /api/games/:id/verify` answer. */
+export type Verification = z.infer<typeof VerificationSchema>;
+
+/** `GET /api/players/:name/stats` answer, over finished games. */
+export const PlayerStatsSchema = z.object({
+  name: z.string(),
+  games: int.min(0),
+  wins: int.min(0),
+  averageTurn: z.number().describe('Banked points per turn'),
+  zilchRate: z.number().describe('Zilch turns / turns'),
+  faces: z.object({
+    observed: z.array(int.min(0)).length(6).describe('Dice rolled by face (index 0 = face 1)'),
+    expected: z.number().describe('The count each face should get on fair dice'),
+  }),
+});
+
+/** `GET /api/players/:name/stats` answer. */
+export type PlayerStats = z.infer<typeof PlayerStatsSchema>;
+
+/** `GET /api/rules` answer: every preset with its text, and the RuleSet JSON Schema. */
+export const RulesAnswerSchema = z.object({
+  presets: z.array(
+    z.object({
+      id: z.enum(PRESET_IDS as [PresetId, ...PresetId[]]),
+      rules: RulesSchema,
+      text: z.string(),
+    }),
+  ),
+  schema: z.record(z.string(), z.unknown()).describe('JSON Schema of a RuleSet'),
+});
+
+/** `GET /api/rules` answer. */
+export type RulesAnswer = z.infer<typeof RulesAnswerSchema>;
+
+/** One valued option of the coach. */
+export const AdviceOptionSchema = z.object({
+  move: MoveSchema,
+  label: z.string().describe('Plain words, e.g. "Keep 1 5 5 and roll 3 dice"'),
+  value: z.number().describe("Win probability (kind 'win') or expected points (kind 'points')"),
+  loss: z.number().describe('How much worse than the best option (0 for the best)'),
+});
+
+/** One valued option of the coach. */
+export type AdviceOption = z.infer<typeof AdviceOptionSchema>;
+
+/** `POST /api/advice` answer: every option of the position, best first. */
+export const AdviceSchema = z.object({
+  kind: z.enum(['win', 'points']),
+  options: z.array(AdviceOptionSchema),
+});
+
+/** `POST /api/advice` answer. */
+export type Advice = z.infer<typeof AdviceSchema>;
+
+/** `POST /api/test/games/:id/dice` answer: rolls now queued. */
+export const TestDiceAnswerSchema = z.object({ queued: int.min(0) });
+
+/** `GET /healthz` and `GET /readyz` answer. */
+export const HealthSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,8 @@
+// The wire contract between the server and every client: schemas and the types they infer.
+export * from './errors.ts';
+export * from './bots.ts';
+export * from './moves.ts';
+export * from './game-state.ts';
+export * from './game-view.ts';
+export * from './http.ts';
+export * from './socket.ts';

@@ -1,0 +1,116 @@
+// socket.io messages (path /socket.io). Every client message takes an ack callback.
+import { z } from 'zod';
+import { ReactionEmojiSchema } from './bots.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { GameEventSchema } from './game-state.ts';
+import { GameViewSchema } from './game-view.ts';
+import { ClientIdSchema, GameIdSchema, MoveSchema, TokenSchema } from './moves.ts';
+
+// ---- client → server ----
+
+/** `join`: without a token (or with the spectator token) you watch. */
+export const JoinMessageSchema = z
+  .object({ gameId: GameIdSchema, token: TokenSchema.optional() })
+  .strict();
+
+/** `join` message. */
+export type JoinMessage = z.infer<typeof JoinMessageSchema>;
+
+/** `action`: a move of the joined seat; a retry with the same `clientId` is applied once. */
+export const ActionMessageSchema = z
+  .object({ gameId: GameIdSchema, clientId: ClientIdSchema, action: MoveSchema })
+  .strict();
+
+/** `action` message. */
+export type ActionMessage = z.infer<typeof ActionMessageSchema>;
+
+/** `react`: a quick reaction to everyone at the table (only after `join`). */
+export const ReactMessageSchema = z
+  .object({ gameId: GameIdSchema, emoji: ReactionEmojiSchema })
+  .strict();
+
+/** `react` message. */
+export type ReactMessage = z.infer<typeof ReactMessageSchema>;
+
+// ---- acknowledgements ----
+
+/** A refused message's ack. */
+export const AckErrorSchema = z.object({ ok: z.literal(false), error: ErrorBodySchema });
+
+/** A refused message's ack. */
+export type AckError = z.infer<typeof AckErrorSchema>;
+
+/** `join` ack: the full current view. */
+export const JoinAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), view: GameViewSchema }),
+  AckErrorSchema,
+]);
+
+/** `join` ack. */
+export type JoinAck = z.infer<typeof JoinAckSchema>;
+
+/** `action` ack, sent once the action is stored. */
+export const ActionAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), seq: z.number().int().min(0) }),
+  AckErrorSchema,
+]);
+
+/** `action` ack. */
+export type ActionAck = z.infer<typeof ActionAckSchema>;
+
+/** `react` ack. */
+export const ReactAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  AckErrorSchema,
+]);
+
+/** `react` ack. */
+export type ReactAck = z.infer<typeof ReactAckSchema>;
+
+// ---- server → client ----
+
+/** `update`: after every stored change, each socket gets the view of its own seat. */
+export const UpdateSchema = z.object({
+  gameId: z.string(),
+  seq: z.number().int().min(0),
+  version: z.number().int().min(0),
+  events: z.array(GameEventSchema).describe('Empty for presence changes'),
+  view: GameViewSchema,
+});
+
+/** `update` message. */
+export type Update = z.infer<typeof UpdateSchema>;
+
+/** `reaction`: someone at the table reacted (`seat: null` for a spectator). */
+export const ReactionSchema = z.object({
+  gameId: z.string(),
+  seat: z.number().int().min(0).nullable(),
+  emoji: ReactionEmojiSchema,
+  at: z.number().describe('Epoch milliseconds'),
+});
+
+/** `reaction` message. */
+export type Reaction = z.infer<typeof ReactionSchema>;
+
+/** socket.io event map of what clients send (use with `Socket<ServerToClientEvents, ClientToServerEvents>`). */
+export interface ClientToServerEvents {
+  join: (message: JoinMessage, ack?: (answer: JoinAck) => void) => void;
+  action: (message: ActionMessage, ack?: (answer: ActionAck) => void) => void;
+  react: (message: ReactMessage, ack?: (answer: ReactAck) => void) => void;
+}
+
+/** socket.io event map of what the server pushes. */
+export interface ServerToClientEvents {
+  update: (update: Update) => void;
+  reaction: (reaction: Reaction) => void;
+}
+
+/** Every message schema by event name, for clients that check what they receive. */
+export const SOCKET_SCHEMAS = {
+  clientToServer: {
+    join: { message: JoinMessageSchema, ack: JoinAckSchema },
+    action: { message: ActionMessageSchema, ack: ActionAckSchema },
+    react: { message: ReactMessageSchema, ack: ReactAckSchema },
+  },
+  serverToClient: { update: UpdateSchema, reaction: ReactionSchema },
+} as const;

@@ -1,0 +1,179 @@
+// Tables and seats: creating a table, telling a token's seat, claiming seats and starting the game.
+import { createGame, parseRules, presetRules, recordingDice, type RuleSet } from '@zilch/engine';
+import type { z } from 'zod';
+import { commitmentOf, fairDice, newPlayerSeed, newServerSeed } from '../fairness/dice-stream.ts';
+import type { GameRecord, SeatRecord } from '../store/records.ts';
+import type { GameContext } from './context.ts';
+import { ok, refuse, type Result } from './errors.ts';
+import type { Loaded } from './loaded.ts';
+import { badToken, notFound, withRetries } from './refusals.ts';
+import type { CreateGameSchema } from './schemas.ts';
+import { hashToken, newGameId, newToken } from './tokens.ts';
+import type { GameView } from './view.ts';
+
+/** The seats and links of a new table. */
+export interface CreatedGame {
+  readonly gameId: string;
+  readonly seats: { seat: number; kind: 'human' | 'bot'; bot?: string; token?: string }[];
+  readonly spectatorToken: string;
+  readonly commitment: string;
+}
+
+function botName(bot: string, seat: number): string {
+  return `${bot[0]?.toUpperCase()}${bot.slice(1)} bot ${seat + 1}`;
+}
+
+function resolveRules(rules: string | Record<string, unknown>): Result<RuleSet> {
+  const r = typeof rules === 'string' ? presetRules(rules) : parseRules(rules);
+  return r.ok ? ok(r.rules) : refuse(r.error.code, r.error.message, 400);
+}
+
+/** Creates a table; a table of bots only starts at once. */
+export async function createTable(
+  ctx: GameContext,
+  input: z.infer<typeof CreateGameSchema>,
+): Promise<Result<CreatedGame>> {
+  const rules = resolveRules(input.rules);
+  if (!rules.ok) return rules;
+  const seats: SeatRecord[] = input.seats.map((s, i) =>
+    s.kind === 'bot'
+      ? { kind: 'bot', bot: s.bot, name: botName(s.bot, i), claimed: true, seed: newPlayerSeed() }
+      : {
+          kind: 'human',
+          name: s.name ?? `Player ${i + 1}`,
+          claimed: false,
+          seed: newPlayerSeed(),
+        },
+  );
+  const tokens = seats.map((s) => (s.kind === 'human' ? newToken() : null));
+  const spectatorToken = newToken();
+  const serverSeed = newServerSeed();
+  const record: GameRecord = {
+    id: newGameId(),
+    createdAt: Date.now(),
+    status: 'waiting',
+    version: 1,
+    seq: 0,
+    rules: rules.value,
+    seats,
+    spectatorToken,
+    commitment: commitmentOf(serverSeed),
+    serverSeed,
+    setupDice: null,
+    turnTimer: input.turnTimerSeconds ?? null,
+    absentBot: input.absentBot ?? null,
+    rematchOf: null,
+    rematchId: null,
+    turnStartedAt: null,
+    finishedAt: null,
+    finalScores: null,
+  };
+  const hashes = tokens.flatMap((t, seat) => (t ? [{ hash: hashToken(t), seat }] : []));
+  await ctx.o.store.insert(record, hashes, ctx.o.node, ctx.o.leaseMs);
+  if (record.seats.every((s) => s.claimed)) await startIfWaiting(ctx, record.id);
+  return ok({
+    gameId: record.id,
+    seats: seats.map((s, seat) => ({
+      seat,
+      kind: s.kind,
+      ...(s.bot ? { bot: s.bot } : {}),
+      ...(tokens[seat] ? { token: tokens[seat] } : {}),
+    })),
+    spectatorToken,
+    commitment: record.commitment,
+  });
+}
+
+/** Starts a stored game whose seats are all claimed, unless it has started already. */
+export async function startIfWaiting(ctx: GameContext, gameId: string): Promise<void> {
+  await ctx.games.locked(gameId, async () => {
+    const g = await ctx.games.load(gameId);
+    if (g && g.record.status === 'waiting') await startGame(ctx, g, g.record);
+  });
+}
+
+/** Rolls for the first player and opens the first turn; `next` already has every seat claimed. */
+async function startGame(ctx: GameContext, g: Loaded, next: GameRecord): Promise<boolean> {
+  const stream = fairDice(
+    next.serverSeed,
+    next.seats.map((s) => s.seed),
+  );
+  const rec = recordingDice(stream);
+  const created = createGame(next.rules, next.seats.length, rec);
+  if (!created.ok) throw new Error(created.error.message);
+  const started: GameRecord = {
+    ...next,
+    status: 'playing',
+    version: g.record.version + 1,
+    setupDice: rec.take(),
+    turnStartedAt: Date.now(),
+  };
+  if (!(await ctx.games.commit(g, started))) return false;
+  g.record = started;
+  g.state = created.state;
+  g.dice = stream;
+  ctx.games.remember(g);
+  ctx.emit(g, created.events);
+  return true;
+}
+
+/** The seat a token opens: a seat number, 'spectator', or null for an unknown token. */
+export async function seatOf(
+  ctx: GameContext,
+  gameId: string,
+  token: string | undefined,
+): Promise<number | 'spectator' | null> {
+  if (!token) return 'spectator';
+  const g = await ctx.games.load(gameId);
+  if (!g) return null;
+  if (token === g.record.spectatorToken) return 'spectator';
+  return ctx.o.store.seatOfToken(gameId, hashToken(token));
+}
+
+/** The view of a game for a token (a wrong token is refused, none means spectator). */
+export async function viewFor(
+  ctx: GameContext,
+  gameId: string,
+  token?: string,
+): Promise<Result<GameView>> {
+  const g = await ctx.games.load(gameId);
+  if (!g) return notFound(gameId);
+  const seat = await seatOf(ctx, gameId, token);
+  if (seat === null) return badToken();
+  return ok(ctx.view(g, seat === 'spectator' ? null : seat));
+}
+
+/** Takes a seat under a display name; the game starts once every human seat is taken. */
+export function claimSeat(
+  ctx: GameContext,
+  gameId: string,
+  token: string,
+  name: string,
+  seed?: string,
+): Promise<Result<{ seat: number; view: GameView }>> {
+  return withRetries(() =>
+    ctx.games.locked(gameId, async (): Promise<Result<{ seat: number; view: GameView }> | null> => {
+      const g = await ctx.games.load(gameId);
+      if (!g) return notFound(gameId);
+      const seat = await ctx.o.store.seatOfToken(gameId, hashToken(token));
+      if (seat === null) return badToken();
+      const current = g.record.seats[seat] as SeatRecord;
+      if (g.record.status !== 'waiting') {
+        if (current.name === name) return ok({ seat, view: ctx.view(g, seat) });
+        return refuse('ALREADY_STARTED', 'The game has started: names can no longer change.', 409);
+      }
+      const seats = g.record.seats.slice();
+      seats[seat] = { ...current, name, claimed: true, seed: seed ?? current.seed };
+      const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
+      if (seats.every((s) => s.claimed)) {
+        if (!(await startGame(ctx, g, next))) return null;
+      } else {
+        if (!(await ctx.games.commit(g, next))) return null;
+        g.record = next;
+        ctx.games.remember(g);
+        ctx.emit(g, []);
+      }
+      return ok({ seat, view: ctx.view(g, seat) });
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+// @zilch/strategy/node: everything of @zilch/strategy, plus what needs Node: the disk cache
+// of two-player solutions, solves in a worker thread, and simulations on worker threads.
+// The cache directory always comes from the caller (the server's config, the CLI's
+// environment); `defaultCacheDir()` is what they fall back to.
+export * from './index.ts';
+export {
+  defaultCacheDir,
+  diskSolutions,
+  loadTwoPlayer,
+  loadTwoPlayerAsync,
+  saveTwoPlayer,
+  solutionAvailable,
+  solutionKey,
+  twoPlayerSolution,
+} from './solver/cache.ts';
+export { solveInBackground, type BackgroundSolveOptions } from './solver/solve-in-worker.ts';
+export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './advisor/prepare.ts';
+export { simulate, type ThreadedSimulateOptions } from './simulate/threaded.ts';

@@ -1,0 +1,73 @@
+/**
+ * Two-player solutions kept in this process's memory, and the `SolutionSource` seam through
+ * which the advisor and bots get them. Pure: the disk cache is an added source
+ * (`diskSolutions` in `@zilch/strategy/node`).
+ */
+import type { RuleSet } from '@zilch/engine';
+import { solveTwoPlayer, TwoPlayerSolution } from './two-player.ts';
+
+/** Where the advisor and its bots get two-player solutions. */
+export interface SolutionSource {
+  /**
+   * The solution of a rule set if one is at hand, else null; with `solve`, one solved now
+   * (blocking) when none is. Null as well for rule sets the solver does not model.
+   */
+  solution(rules: RuleSet, solve: boolean): TwoPlayerSolution | null;
+}
+
+// Up to four solutions stay in memory (a full preset is about 200 MB).
+const MAX_IN_MEMORY = 4;
+const memory = new Map<string, TwoPlayerSolution>();
+
+// Rule sets are treated as immutable values (the engine never changes one), so a rule-set
+// object remembers its id: a decision then serialises nothing, just two map lookups.
+const ids = new WeakMap<RuleSet, string>();
+
+function idOf(rules: RuleSet): string {
+  let id = ids.get(rules);
+  if (id === undefined) ids.set(rules, (id = JSON.stringify(rules)));
+  return id;
+}
+
+/** A solution already in this process's memory, or null. */
+export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
+  return memory.get(idOf(rules)) ?? null;
+}
+
+/** Keeps a solution in memory, dropping the oldest beyond four. */
+export function rememberSolution(sol: TwoPlayerSolution): void {
+  const id = idOf(sol.rules);
+  if (!memory.has(id) && memory.size >= MAX_IN_MEMORY)
+    memory.delete(memory.keys().next().value as string);
+  memory.set(id, sol);
+}
+
+/** Drops every solution kept in memory (a disk cache stays); frees memory, helps tests. */
+export function clearSolutionMemory(): void {
+  memory.clear();
+}
+
+/** Wraps a solved store (from disk or a worker) and keeps it in memory. */
+export function adoptSolution(
+  rules: RuleSet,
+  store: Float64Array,
+  info: { extraPoints: number; states: number; seconds: number },
+): TwoPlayerSolution {
+  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store);
+  sol.states = info.states;
+  sol.seconds = info.seconds;
+  rememberSolution(sol);
+  return sol;
+}
+
+/** Solutions from memory only; asked to solve, it solves in this thread and remembers. */
+export const memorySolutions: SolutionSource = {
+  solution(rules, solve) {
+    const hit = solutionInMemory(rules);
+    if (hit || !solve) return hit;
+    const sol = solveTwoPlayer(rules);
+    if (!(sol instanceof TwoPlayerSolution)) return null;
+    rememberSolution(sol);
+    return sol;
+  },
+};

@@ -1,0 +1,102 @@
+import { Cube, DieButton } from '../../components/Die.tsx';
+import { faceWord, type SelectionInfo } from '../../lib/selection.ts';
+import type { DiceView } from './derived.ts';
+
+/** The dice: the roll in front of the player as toggles, otherwise the last roll as pictures. */
+export function DiceTray({
+  dice,
+  name,
+  selected,
+  disabled,
+  spin,
+  onToggle,
+}: {
+  dice: DiceView;
+  name: (seat: number) => string;
+  selected: readonly number[];
+  disabled: boolean;
+  spin: number;
+  onToggle: (index: number) => void;
+}) {
+  const { roll, lastRolled, shown, scoringFaces } = dice;
+  return (
+    <div
+      className="tray"
+      role="group"
+      aria-label={roll ? 'Dice rolled — choose dice to keep' : 'Dice'}
+      data-testid="tray"
+    >
+      {!roll && lastRolled && (
+        <p className="tray-caption muted small">Last roll: {name(lastRolled.seat)}</p>
+      )}
+      {shown ? (
+        shown.map((face, i) =>
+          roll ? (
+            <DieButton
+              key={i}
+              index={i}
+              face={face}
+              selected={selected.includes(i)}
+              disabled={disabled}
+              spin={spin}
+              scoring={scoringFaces.has(face)}
+              onToggle={onToggle}
+            />
+          ) : (
+            <span
+              key={i}
+              className="die static"
+              role="img"
+              aria-label={`Last roll, die ${i + 1}: ${faceWord(face)}`}
+            >
+              <Cube face={face} spin={spin} />
+            </span>
+          ),
+        )
+      ) : (
+        <p className="muted">The dice are waiting for the first roll.</p>
+      )}
+    </div>
+  );
+}
+
+/** What the chosen dice would score, or why they cannot be kept, or who is choosing. */
+export function SelectionLine({
+  roll,
+  sel,
+  myTurn,
+  onTurn,
+}: {
+  roll: readonly number[];
+  sel: SelectionInfo | null;
+  myTurn: boolean;
+  onTurn: string;
+}) {
+  return (
+    <p className="selection" aria-live="polite" data-testid="selection">
+      {!sel ? (
+        myTurn ? (
+          'Choose scoring dice to set aside (click, or keys 1–' + Math.min(roll.length, 9) + ').'
+        ) : (
+          `${onTurn} is choosing dice.`
+        )
+      ) : sel.legal ? (
+        <>
+          <span className="ok-mark" aria-hidden="true">
+            ✓
+          </span>{' '}
+          {sel.faces.join(' ')} scores <strong>+{sel.gain.toLocaleString('en-US')}</strong> →
+          running total {sel.total.toLocaleString('en-US')}
+          {sel.hot ? ' · hot dice!' : ''}
+        </>
+      ) : (
+        <>
+          <span className="bad-mark" aria-hidden="true">
+            ✗
+          </span>{' '}
+          Not a scoring selection: {sel.problem}
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import type { GameState } from '@zilch/engine';
+import { Cube } from '../../components/Die.tsx';
+import { faceWord } from '../../lib/selection.ts';
+
+/** The turn so far: running total, inherited points and the dice left to roll. */
+export function TurnLine({ turn }: { turn: GameState['turn'] }) {
+  return (
+    <div className="turn-line">
+      <span>
+        Running total{' '}
+        <strong data-testid="running-total">{turn.total.toLocaleString('en-US')}</strong>
+      </span>
+      {turn.inherited > 0 && (
+        <span className="tag">inherited {turn.inherited.toLocaleString('en-US')}</span>
+      )}
+      <span>
+        {turn.available} {turn.available === 1 ? 'die' : 'dice'} to roll
+      </span>
+    </div>
+  );
+}
+
+/** The groups of dice set aside this turn, one group per keep. */
+export function KeptDice({ groups }: { groups: number[][] }) {
+  return (
+    <div className="kept" aria-label="Set aside this turn">
+      {groups.map((faces, i) => (
+        <span key={i} className="kept-group" aria-label={faces.map(faceWord).join(', ')}>
+          {faces.map((f, j) => (
+            <Cube key={j} face={f} spin={0} size="small" />
+          ))}
+        </span>
+      ))}
+    </div>
+  );
+}

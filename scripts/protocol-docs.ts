@@ -1,0 +1,374 @@
+// Writes docs/protocol.md from @zilch/protocol: the prose lives here, every shape is rendered
+// from the schemas (through z.toJSONSchema), so the document cannot drift from the contract.
+// `npm run docs:protocol` writes it; `--check` exits 1 when the committed file differs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as P from '@zilch/protocol';
+import { format, resolveConfig } from 'prettier';
+import { z } from 'zod';
+
+/** Every named shape of the contract, in the order the document lists them. */
+const SHAPES = {
+  ErrorBody: P.ErrorBodySchema,
+  ErrorCode: P.ErrorCodeSchema,
+  BotId: P.BotIdSchema,
+  ReactionEmoji: P.ReactionEmojiSchema,
+  SeatSpec: P.SeatSpecSchema,
+  CreateGameBody: P.CreateGameBodySchema,
+  Created: P.CreatedSchema,
+  ListGamesQuery: P.ListGamesQuerySchema,
+  GameList: P.GameListSchema,
+  GameSummary: P.GameSummarySchema,
+  ViewQuery: P.ViewQuerySchema,
+  GameView: P.GameViewSchema,
+  SeatView: P.SeatViewSchema,
+  ClaimBody: P.ClaimBodySchema,
+  Claimed: P.ClaimedSchema,
+  Move: P.MoveSchema,
+  ActionBody: P.ActionBodySchema,
+  Acted: P.ActedSchema,
+  RematchBody: P.RematchBodySchema,
+  Rematched: P.RematchedSchema,
+  LogAnswer: P.LogAnswerSchema,
+  GameLog: P.GameLogSchema,
+  GameExport: P.GameExportSchema,
+  Verification: P.VerificationSchema,
+  PlayerStats: P.PlayerStatsSchema,
+  AdviceBody: P.AdviceBodySchema,
+  Advice: P.AdviceSchema,
+  AdviceOption: P.AdviceOptionSchema,
+  RulesAnswer: P.RulesAnswerSchema,
+  TestDiceBody: P.TestDiceBodySchema,
+  TestDiceAnswer: P.TestDiceAnswerSchema,
+  Health: P.HealthSchema,
+  JoinMessage: P.JoinMessageSchema,
+  JoinAck: P.JoinAckSchema,
+  ActionMessage: P.ActionMessageSchema,
+  ActionAck: P.ActionAckSchema,
+  ReactMessage: P.ReactMessageSchema,
+  ReactAck: P.ReactAckSchema,
+  Update: P.UpdateSchema,
+  Reaction: P.ReactionSchema,
+  GameState: P.GameStateSchema,
+  Action: P.ActionSchema,
+  GameEvent: P.GameEventSchema,
+  RuleSet: P.RulesSchema,
+} satisfies Record<string, z.ZodType>;
+
+type Shape = keyof typeof SHAPES;
+
+/** One HTTP route: what it takes and answers (by shape name), and what to know about it. */
+interface Route {
+  readonly route: string;
+  readonly takes?: string;
+  readonly answers: string;
+  readonly note: string;
+}
+
+const ref = (s: Shape) => `[\`${s}\`](#${s.toLowerCase()})`;
+
+const ROUTES: Route[] = [
+  {
+    route: 'POST /api/games',
+    takes: ref('CreateGameBody'),
+    answers: `201 ${ref('Created')}`,
+    note: '`token` (secret, per human seat) is what an invite link carries',
+  },
+  {
+    route: 'GET /api/games',
+    takes: `query ${ref('ListGamesQuery')}`,
+    answers: ref('GameList'),
+    note: 'lobby and history, newest first',
+  },
+  {
+    route: 'GET /api/games/:id',
+    takes: `query ${ref('ViewQuery')}`,
+    answers: ref('GameView'),
+    note: 'as the seat of `token`, else as a spectator',
+  },
+  {
+    route: 'POST /api/games/:id/claim',
+    takes: ref('ClaimBody'),
+    answers: ref('Claimed'),
+    note: 'takes the seat under a display name (shown as text)',
+  },
+  {
+    route: 'POST /api/games/:id/actions',
+    takes: ref('ActionBody'),
+    answers: ref('Acted'),
+    note: 'same as the socket `action` (for tests, the CLI and hot-seat play)',
+  },
+  {
+    route: 'POST /api/games/:id/rematch',
+    takes: ref('RematchBody'),
+    answers: `201 ${ref('Rematched')}`,
+    note: 'same seats, same rules',
+  },
+  {
+    route: 'GET /api/games/:id/log',
+    answers: ref('LogAnswer'),
+    note: 'full replay data',
+  },
+  {
+    route: 'GET /api/games/:id/export',
+    answers: ref('GameExport'),
+    note: 'for `zilch verify`; the seed only once the game is over',
+  },
+  {
+    route: 'GET /api/games/:id/verify',
+    answers: ref('Verification'),
+    note: 'the server recomputes every roll from the revealed seeds',
+  },
+  {
+    route: 'GET /api/players/:name/stats',
+    answers: ref('PlayerStats'),
+    note: 'over finished games',
+  },
+  {
+    route: 'POST /api/advice',
+    takes: ref('AdviceBody'),
+    answers: ref('Advice'),
+    note: 'from the `@zilch/strategy` advisor',
+  },
+  {
+    route: 'GET /api/rules',
+    answers: ref('RulesAnswer'),
+    note: 'presets with their text, and the RuleSet JSON Schema',
+  },
+  {
+    route: 'GET /healthz, GET /readyz',
+    answers: `${ref('Health')} (503 ${ref('ErrorBody')} \`NOT_READY\`)`,
+    note: 'liveness and readiness; `GET /metrics` is Prometheus text',
+  },
+  {
+    route: 'POST /api/test/games/:id/dice',
+    takes: ref('TestDiceBody'),
+    answers: ref('TestDiceAnswer'),
+    note: 'only when the server runs with `ZILCH_TEST_DICE=1` (never in production): queue the next rolls',
+  },
+];
+
+/** When each code is sent; a new code in the protocol without a line here fails the type check. */
+const CODES: Record<P.ErrorCode, string> = {
+  BAD_REQUEST: '400 — the request does not match its schema (the message says where)',
+  BAD_JSON: '400 — the body is not JSON',
+  PAYLOAD_TOO_LARGE: '413 — the body is over the size limit',
+  RATE_LIMITED:
+    '429 — too many requests from one address; on a socket, more than `ZILCH_SOCKET_ACTIONS_PER_SECOND` messages a second (burst twice that)',
+  NOT_FOUND: '404 — no such game or route',
+  UNAUTHORIZED: '403 — the token opens no seat of this game',
+  NOT_STARTED: '409 — an action before every seat is claimed',
+  ALREADY_STARTED: '409 — a claim under a new name after the start',
+  NOT_OVER: '409 — a rematch before the end',
+  DUPLICATE_CLIENT_ID: '409 — the client id was used by another seat',
+  BAD_RULES: '400 — an unknown preset or an invalid rule set',
+  BAD_ACTION: '400 — a `timeout` sent by a player; 409 — an action the engine cannot read',
+  NOT_YOUR_TURN: '409 — engine refusal',
+  GAME_OVER: '409 — engine refusal',
+  MUST_CHOOSE_START: '409 — engine refusal: take or refuse the offer first',
+  NO_OFFER: '409 — engine refusal',
+  MUST_ROLL_FIRST: '409 — engine refusal',
+  MUST_KEEP_FIRST: '409 — engine refusal',
+  ILLEGAL_SELECTION: '409 — engine refusal: those dice do not score',
+  BELOW_BANK_MINIMUM: '409 — engine refusal',
+  BAD_STATE: '400 — `POST /api/advice` could not read the state',
+  NOT_JOINED: 'socket only — send `join` first',
+  SPECTATOR: 'socket only — spectators cannot act',
+  BUSY: '503 — the game stayed locked by other writers; try again',
+  SHUTTING_DOWN: '503 — the server is restarting; try again elsewhere',
+  NOT_READY: '503 — `GET /readyz` while the server cannot serve',
+  INTERNAL: '500 — a server fault (logged)',
+};
+
+const SAFE_INT = Number.MAX_SAFE_INTEGER;
+
+/** A JSON Schema (as z.toJSONSchema writes it) in TypeScript-like notation. */
+function render(s: Record<string, unknown>, indent: string): string {
+  if (typeof s.$ref === 'string') return s.$ref.slice(1);
+  if ('const' in s) return JSON.stringify(s.const).replaceAll('"', "'");
+  if (Array.isArray(s.enum)) {
+    const values = s.enum.map((v) => JSON.stringify(v).replaceAll('"', "'"));
+    const line = values.join(' | ');
+    return line.length <= 72 ? line : values.map((v) => `\n${indent}  | ${v}`).join('');
+  }
+  const union = (s.anyOf ?? s.oneOf) as Record<string, unknown>[] | undefined;
+  if (union) {
+    const parts = union.map((u) => render(u, indent));
+    if (parts.some((p) => p.includes('\n'))) {
+      return union.map((u) => `\n${indent}  | ${render(u, `${indent}    `)}`).join('');
+    }
+    return parts.join(' | ');
+  }
+  const bounds = constraints(s);
+  switch (s.type) {
+    case 'string':
+    case 'boolean':
+    case 'null':
+      return `${s.type}${bounds}`;
+    case 'integer':
+    case 'number':
+      return `${s.type === 'integer' ? 'integer' : 'number'}${bounds}`;
+    case 'array': {
+      const item = render((s.items ?? {}) as Record<string, unknown>, indent);
+      const union = item.startsWith('\n') || (!item.startsWith('{') && item.includes(' | '));
+      const wrapped = union ? `(${item})` : item;
+      return `${wrapped}[]${bounds}`;
+    }
+    case 'object': {
+      const props = (s.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const required = new Set((s.required ?? []) as string[]);
+      if (Object.keys(props).length === 0) {
+        const extra = s.additionalProperties as Record<string, unknown> | undefined;
+        return `{ [key: string]: ${extra && Object.keys(extra).length ? render(extra, indent) : 'unknown'} }`;
+      }
+      const fields = Object.entries(props).map(([k, v]) => {
+        const type = render(v, `${indent}  `);
+        return {
+          head: `${k}${required.has(k) ? '' : '?'}:${type.startsWith('\n') ? '' : ' '}${type}`,
+          note: typeof v.description === 'string' ? ` // ${v.description}` : '',
+        };
+      });
+      const inline = `{ ${fields.map((f) => f.head).join('; ')} }`;
+      if (fields.every((f) => !f.note && !f.head.includes('\n')) && inline.length <= 72) {
+        return inline;
+      }
+      const lines = fields.map((f) => `${indent}  ${f.head};${f.note}`);
+      return `{\n${lines.join('\n')}\n${indent}}`;
+    }
+    default:
+      return 'unknown';
+  }
+}
+
+/** Length and range limits worth telling a client, as a short suffix. */
+function constraints(s: Record<string, unknown>): string {
+  const out: string[] = [];
+  const range = (lo: unknown, hi: unknown, unit: string) => {
+    const l = typeof lo === 'number' ? lo : undefined;
+    const h = typeof hi === 'number' && Math.abs(hi) !== SAFE_INT ? hi : undefined;
+    if (l === undefined && h === undefined) return;
+    if (l !== undefined && l === h) out.push(`${unit}${l}`);
+    else if (h === undefined) out.push(`${unit}≥ ${l}`);
+    else if (l === undefined || l === -SAFE_INT) out.push(`${unit}≤ ${h}`);
+    else out.push(`${unit}${l}–${h}`);
+  };
+  if (s.type === 'string') range(s.minLength, s.maxLength, 'length ');
+  if (s.type === 'array') range(s.minItems, s.maxItems, 'items ');
+  if (s.type === 'integer' || s.type === 'number') {
+    range(s.minimum === -SAFE_INT ? undefined : s.minimum, s.maximum, '');
+  }
+  if (typeof s.pattern === 'string') out.push(`/${s.pattern}/`);
+  return out.length ? ` (${out.join(', ')})` : '';
+}
+
+/** Every shape rendered from its JSON Schema, with references between shapes by name. */
+function shapes(): string {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(SHAPES)) registry.add(schema, { id });
+  const json = z.toJSONSchema(registry, {
+    uri: (id) => `#${id}`,
+    unrepresentable: 'any',
+    io: 'input',
+  }).schemas as Record<string, Record<string, unknown>>;
+  return Object.keys(SHAPES)
+    .map((id) => {
+      const s = json[id]!;
+      const about = typeof s.description === 'string' ? `${s.description}\n\n` : '';
+      const type = render(s, '');
+      const eq = type.startsWith('\n') ? '=' : '= ';
+      return `### ${id}\n\n${about}\`\`\`ts\n${id} ${eq}${type}\n\`\`\``;
+    })
+    .join('\n\n');
+}
+
+const cell = (s: string) => s.replaceAll('|', '\\|');
+
+const target = fileURLToPath(new URL('../docs/protocol.md', import.meta.url));
+
+/** The whole document, formatted as `npm run format` would leave it. */
+export async function protocolDocs(): Promise<string> {
+  const config = await resolveConfig(target);
+  return format(draft(), { ...config, filepath: target });
+}
+
+/** The document before formatting. */
+function draft(): string {
+  const routes = ROUTES.map(
+    (r) => `| \`${r.route}\` | ${cell(r.takes ?? '')} | ${cell(r.answers)} | ${cell(r.note)} |`,
+  ).join('\n');
+  const codes = P.ERROR_CODES.map((c) => `| \`${c}\` | ${cell(CODES[c])} |`).join('\n');
+  return `# Zilch wire protocol (contract between \`packages/server\` and its clients)
+
+<!-- Generated by \`npm run docs:protocol\` from packages/protocol (scripts/protocol-docs.ts). Do not edit by hand. -->
+
+The server is authoritative: clients send **intents**, never dice. Every rejection is
+${ref('ErrorBody')} \`{ code, message }\` (a stable code from the closed list below, and a
+sentence for players). Engine types (\`GameState\`, \`Action\`, \`GameEvent\`, \`RuleSet\`)
+come from \`@zilch/engine\` and are sent as plain JSON. Every shape below is a zod schema of
+\`@zilch/protocol\`, which the server validates requests and answers with and clients import;
+the OpenAPI document at \`/api/openapi.json\` (browsable at \`/api/docs\`) is built from the same
+schemas.
+
+## HTTP (JSON, prefix \`/api\`)
+
+Every route answers a refusal as ${ref('ErrorBody')} with a 4xx or 5xx status.
+
+| route | takes | answers | |
+| --- | --- | --- | --- |
+${routes}
+
+- \`seq\` counts accepted actions; \`version\` is bumped by every stored change (claims, start, actions, rematch link) — the newest view has the highest \`version\`.
+- While \`status\` is \`'waiting'\`, \`state\` is a preview (nobody has rolled for the first player yet).
+- A game starts (\`status: 'playing'\`) as soon as every human seat is claimed; a table of bots only starts at once.
+- \`claim\` also accepts \`seed\` (1–128 printable ASCII characters, no spaces): the player's own seed mixed into the dice (else the server makes one). Claiming again with the same token before the start renames the seat; after the start only the same name is accepted (\`ALREADY_STARTED\` otherwise).
+- \`rematch\` keeps each seat's token: the links people already hold open the same seat of the new game, which starts at once (every seat is already claimed). Everyone at the old table receives an \`update\` whose view has \`rematchId\`. Calling it again returns the same new game.
+- \`GET /api/games\` lists newest first (\`limit\` ≤ 500, default 100); \`tokens\` lists the games those tokens open. \`GET /api/games/:id/log\` also gives \`actors\` (per entry: \`player\`, \`bot\`, \`absent\` = the absent-player bot stood in, \`timer\`).
+- \`POST /api/advice\` answers in expected points (\`kind: 'points'\`) until the server has solved the rule set for win probability; \`mode\` asks for one or the other.
+- \`turnTimerSeconds\` overrides the rule set's \`turnTimerSeconds\`. When a turn runs out the server plays \`timeout\` — or, at a table with \`absentBot\`, that bot finishes the turn for the seat. With \`absentBot\`, a human seat with no live connection is also played by the bot once its turn has waited \`ZILCH_ABSENT_GRACE_MS\` (default 30 s).
+
+## Error codes
+
+The closed list \`ERROR_CODES\` (\`ErrorCodeSchema\`); the server cannot send any other.
+
+| code | when (HTTP status) |
+| --- | --- |
+${codes}
+
+## Socket.io (path \`/socket.io\`)
+
+Client → server, each with an ack callback (acks are \`{ ok: true, … } | { ok: false, error: ErrorBody }\`):
+
+- \`join\` ${ref('JoinMessage')} → ack ${ref('JoinAck')}. Without a token (or with the spectator token) you are a spectator. Re-sending \`join\` after a reconnect gives the full current view.
+- \`action\` ${ref('ActionMessage')} → ack ${ref('ActionAck')}. \`clientId\` is a client-made unique id; a retry with the same id is applied once (the ack repeats the first answer). \`action\` is a ${ref('Move')}: an engine \`Action\` **without** \`seat\` (the token decides the seat); \`timeout\` is server-only.
+- \`react\` ${ref('ReactMessage')} → ack ${ref('ReactAck')}, with emoji one of ${P.REACTIONS.join(' ')} (only after \`join\`).
+
+The server answers an action's ack only after the action is stored; the \`update\` for it may arrive just before the ack.
+
+Server → client:
+
+- \`update\` ${ref('Update')} after every accepted action (and after bot moves, claims, the start, timers, a rematch), to everyone in the game's room, only after the action is stored. Each socket gets the view of its own seat (\`you\`). Presence changes (a seat connects or leaves) also send an \`update\` with \`events: []\` and the same \`seq\`.
+- \`reaction\` ${ref('Reaction')}.
+
+## Game export (\`zilch verify\`)
+
+${ref('GameExport')}: \`serverSeed\` is \`null\` until the game is over; \`playerSeeds\` follow seat order; \`setupDice\` are the rolls that chose the first player, then each entry's \`dice\` in log order — all consumed from one stream.
+Rolls are derived from \`HMAC-SHA256(key = serverSeed, message = playerSeeds.join(':') + ':' + counter)\` — \`serverSeed\` is 64 hex characters and is used as its UTF-8 text (not decoded to bytes), \`counter\` is a decimal number from 0 — giving 32-byte blocks read in order; each byte \`b < 252\` gives the die \`b % 6 + 1\`, bytes 252–255 are skipped (no modulo bias). \`commitment = SHA-256(serverSeed as UTF-8 text)\`, hex.
+
+## Shapes
+
+Rendered from the schemas' JSON Schema: \`?\` marks an optional field, \`(…)\` the limits a value must keep, \`//\` the schema's description.
+
+${shapes()}
+`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = await protocolDocs();
+  if (process.argv.includes('--check')) {
+    const same = readFileSync(target, 'utf8') === text;
+    if (!same) console.error('docs/protocol.md is stale: run `npm run docs:protocol`.');
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}
