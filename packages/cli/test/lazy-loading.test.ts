@@ -1,13 +1,14 @@
 /** The quick commands load only what they use: no server, no solver, no zod (issue 9). */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/zilch.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'zilch-lazy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A module hook that appends every ES module URL Node loads to the file named in the
 // environment: what a command imported, whoever imported it.

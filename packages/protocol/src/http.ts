@@ -118,6 +118,9 @@ export const CreatedSeatSchema = z.object({
   token: z.string().optional(),
 });
 
+/** A seat of a new table. */
+export type CreatedSeat = z.infer<typeof CreatedSeatSchema>;
+
 /** `POST /api/games` answer (201). */
 export const CreatedSchema = z
   .object({
@@ -186,6 +189,9 @@ export type Rematched = z.infer<typeof RematchedSchema>;
 
 /** Who made a logged action: the seat's player, its bot, the absent-player bot, or the turn timer. */
 export const ActorSchema = z.enum(['player', 'bot', 'absent', 'timer']);
+
+/** Who made a logged action. */
+export type Actor = z.infer<typeof ActorSchema>;
 
 /** `GET /api/games/:id/log` answer: full replay data. */
 export const LogAnswerSchema = z.object({

@@ -92,11 +92,15 @@ export const ReactionSchema = z.object({
 /** `reaction` message. */
 export type Reaction = z.infer<typeof ReactionSchema>;
 
-/** socket.io event map of what clients send (use with `Socket<ServerToClientEvents, ClientToServerEvents>`). */
+/**
+ * socket.io event map of what clients send (use with `Socket<ServerToClientEvents, ClientToServerEvents>`).
+ * The ack is required here so that socket.io's `emitWithAck` types the answer (it cannot see past
+ * an optional last parameter); the server still answers nothing to a client that leaves it out.
+ */
 export interface ClientToServerEvents {
-  join: (message: JoinMessage, ack?: (answer: JoinAck) => void) => void;
-  action: (message: ActionMessage, ack?: (answer: ActionAck) => void) => void;
-  react: (message: ReactMessage, ack?: (answer: ReactAck) => void) => void;
+  join: (message: JoinMessage, ack: (answer: JoinAck) => void) => void;
+  action: (message: ActionMessage, ack: (answer: ActionAck) => void) => void;
+  react: (message: ReactMessage, ack: (answer: ReactAck) => void) => void;
 }
 
 /** socket.io event map of what the server pushes. */

@@ -45,7 +45,7 @@ describe.skipIf(!url)('on PostgreSQL', () => {
       action: { type: 'roll' as const, seat: 0 },
       dice: [[1, 2, 3, 4, 5, 6]],
       events: [],
-      actor: 'player',
+      actor: 'player' as const,
       at: Date.now(),
     });
     const next = { ...g, version: g.version + 1, seq: 1 };

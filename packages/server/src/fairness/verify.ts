@@ -1,45 +1,16 @@
-import { replay, type GameLog, type LogEntry, type RuleSet } from '@zilch/engine';
-import { z } from 'zod';
+import { replay } from '@zilch/engine';
+import { GameExportSchema, type Verification } from '@zilch/protocol';
 import { commitmentOf, fairDice } from './dice-stream.ts';
 
-/** Everything needed to check a finished game's dice (see docs/protocol.md). */
-export interface GameExport {
-  readonly version: 1;
-  readonly id: string;
-  readonly rules: RuleSet;
-  readonly players: number;
-  readonly seats: readonly { seat: number; kind: string; bot?: string; name: string }[];
-  readonly commitment: string;
-  /** Null until the game is over. */
-  readonly serverSeed: string | null;
-  readonly playerSeeds: readonly string[];
-  readonly setupDice: number[][];
-  readonly entries: LogEntry[];
-}
+/** Everything needed to check a finished game's dice: the wire shape lives in @zilch/protocol. */
+export type { GameExport } from '@zilch/protocol';
 
-/** The outcome of checking an export. */
-export interface VerifyResult {
-  readonly ok: boolean;
-  readonly rollsChecked: number;
-  readonly message: string;
-}
-
-const dice = z.array(z.array(z.number().int()));
-const ExportShape = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  rules: z.unknown(),
-  players: z.number().int(),
-  commitment: z.string(),
-  serverSeed: z.string().nullable(),
-  playerSeeds: z.array(z.string()),
-  setupDice: dice,
-  entries: z.array(z.object({ action: z.unknown(), dice })),
-});
+/** The outcome of checking an export (the `GET /api/games/:id/verify` answer). */
+export type VerifyResult = Verification;
 
 /** Recomputes every roll of an export from its revealed seeds and checks the log replays. */
 export function verifyExport(data: unknown): VerifyResult {
-  const parsed = ExportShape.safeParse(data);
+  const parsed = GameExportSchema.safeParse(data);
   if (!parsed.success) {
     const why = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     return { ok: false, rollsChecked: 0, message: `Not a game export: ${why}` };
@@ -79,12 +50,7 @@ export function verifyExport(data: unknown): VerifyResult {
     checked += 1;
   }
   try {
-    replay({
-      rules: x.rules,
-      players: x.players,
-      setupDice: x.setupDice,
-      entries: x.entries,
-    } as GameLog);
+    replay({ rules: x.rules, players: x.players, setupDice: x.setupDice, entries: x.entries });
   } catch (e) {
     return { ok: false, rollsChecked: checked, message: `The log does not replay: ${String(e)}` };
   }

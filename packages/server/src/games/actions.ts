@@ -1,5 +1,6 @@
 // Applying a seat's move: checked by the engine, dice rolled here, stored, and only then announced.
-import { applyAction, recordingDice, replay, type Action } from '@zilch/engine';
+import { applyAction, recordingDice, replay, type Action, type GameEvent } from '@zilch/engine';
+import type { Actor } from '@zilch/protocol';
 import type { EntryRecord, GameRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
@@ -11,12 +12,12 @@ import { diceFor } from './test-dice.ts';
 import type { GameView } from './view.ts';
 
 /** Who asks: a player through a token, or the server itself (bots, timers). */
-export type Actor = 'player' | 'bot' | 'absent' | 'timer';
+export type { Actor };
 
 /** The answer to an accepted (or repeated) action. */
 export interface ActionAnswer {
   readonly seq: number;
-  readonly events: unknown[];
+  readonly events: GameEvent[];
   readonly view: GameView;
   readonly repeated: boolean;
 }
@@ -59,7 +60,7 @@ export async function act(
       if (g.record.status === 'waiting' || !g.state) {
         return refuse('NOT_STARTED', 'The game starts when every seat is taken.', 409);
       }
-      const action = { ...move, seat } as Action;
+      const action: Action = { ...move, seat };
       const rec = recordingDice(diceFor(g));
       const applied = applyAction(g.state, action, rec);
       const rolled = rec.take();

@@ -1,4 +1,5 @@
 // Reads over many games: the lobby and history listing, and a player's statistics.
+import type { GameSummary } from '@zilch/protocol';
 import type { GameStore } from '../store/game-store.ts';
 import { statsOf, type PlayerStats } from './results.ts';
 import { hashToken } from './tokens.ts';
@@ -13,7 +14,7 @@ export interface ListFilter {
 }
 
 /** Lobby and history listing: one summary per game, newest first as the store orders them. */
-export async function listGames(store: GameStore, filter: ListFilter) {
+export async function listGames(store: GameStore, filter: ListFilter): Promise<GameSummary[]> {
   const ids = filter.tokens ? await store.gamesOfTokens(filter.tokens.map(hashToken)) : undefined;
   const rows = await store.list({
     ...(filter.status ? { status: filter.status } : {}),

@@ -1,18 +1,15 @@
 // Rematches: a finished game links to one new game with the same rules, seats and seat links.
+import type { Rematched } from '@zilch/protocol';
 import { commitmentOf, newPlayerSeed, newServerSeed } from '../fairness/dice-stream.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
 import { badToken, notFound, withRetries } from './refusals.ts';
-import { seatOf, startIfWaiting, type CreatedGame } from './seating.ts';
+import { seatOf, startIfWaiting } from './seating.ts';
 import { newGameId } from './tokens.ts';
 
 /** The answer to a rematch request. */
-export interface RematchAnswer {
-  gameId: string;
-  seats: CreatedGame['seats'];
-  spectatorToken: string;
-}
+export type RematchAnswer = Rematched;
 
 /** A new game with the same rules and seats (and the same seat links); repeated calls give the same game. */
 export async function rematch(

@@ -1,6 +1,6 @@
 // What lets anyone check a game: its log, the fairness export and its verification.
-import type { GameLog } from '@zilch/engine';
-import { verifyExport, type GameExport, type VerifyResult } from '../fairness/verify.ts';
+import type { GameExport, LogAnswer } from '@zilch/protocol';
+import { verifyExport, type VerifyResult } from '../fairness/verify.ts';
 import type { GameContext } from './context.ts';
 import { ok, type Result } from './errors.ts';
 import { logOf } from './loaded.ts';
@@ -10,7 +10,7 @@ import { notFound } from './refusals.ts';
 export async function logAnswer(
   ctx: GameContext,
   gameId: string,
-): Promise<Result<{ log: GameLog; seqs: number[]; actors: string[] }>> {
+): Promise<Result<LogAnswer>> {
   const g = await ctx.games.load(gameId);
   if (!g) return notFound(gameId);
   return ok({

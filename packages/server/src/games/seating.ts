@@ -1,5 +1,6 @@
 // Tables and seats: creating a table, telling a token's seat, claiming seats and starting the game.
 import { createGame, parseRules, presetRules, recordingDice, type RuleSet } from '@zilch/engine';
+import type { Created } from '@zilch/protocol';
 import type { z } from 'zod';
 import { commitmentOf, fairDice, newPlayerSeed, newServerSeed } from '../fairness/dice-stream.ts';
 import type { GameRecord, SeatRecord } from '../store/records.ts';
@@ -11,13 +12,8 @@ import type { CreateGameSchema } from './schemas.ts';
 import { hashToken, newGameId, newToken } from './tokens.ts';
 import type { GameView } from './view.ts';
 
-/** The seats and links of a new table. */
-export interface CreatedGame {
-  readonly gameId: string;
-  readonly seats: { seat: number; kind: 'human' | 'bot'; bot?: string; token?: string }[];
-  readonly spectatorToken: string;
-  readonly commitment: string;
-}
+/** The seats and links of a new table (the `POST /api/games` answer). */
+export type CreatedGame = Created;
 
 function botName(bot: string, seat: number): string {
   return `${bot[0]?.toUpperCase()}${bot.slice(1)} bot ${seat + 1}`;
@@ -157,7 +153,7 @@ export function claimSeat(
       if (!g) return notFound(gameId);
       const seat = await ctx.o.store.seatOfToken(gameId, hashToken(token));
       if (seat === null) return badToken();
-      const current = g.record.seats[seat] as SeatRecord;
+      const current = g.record.seats[seat]!;
       if (g.record.status !== 'waiting') {
         if (current.name === name) return ok({ seat, view: ctx.view(g, seat) });
         return refuse('ALREADY_STARTED', 'The game has started: names can no longer change.', 409);

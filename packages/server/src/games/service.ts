@@ -1,9 +1,10 @@
 // The game service callers use (HTTP routes, sockets, bots, timers): a façade over its parts —
 // game-cache (memory, locks, writes), seating (create, claim, start), rematch, actions,
 // replay-data (log, export, verify), listing (lobby, stats) and test-dice.
-import type { Action, GameLog, GameState } from '@zilch/engine';
+import type { Action, GameState } from '@zilch/engine';
+import type { GameExport, GameSummary, LogAnswer } from '@zilch/protocol';
 import type { z } from 'zod';
-import type { GameExport, VerifyResult } from '../fairness/verify.ts';
+import type { VerifyResult } from '../fairness/verify.ts';
 import type { GameRecord } from '../store/records.ts';
 import { act, type ActionAnswer, type Actor } from './actions.ts';
 import { GameContext, type GameChange, type ServiceOptions } from './context.ts';
@@ -104,7 +105,7 @@ export class GameService {
   }
 
   /** The full log of a game (replay data). */
-  log(gameId: string): Promise<Result<{ log: GameLog; seqs: number[]; actors: string[] }>> {
+  log(gameId: string): Promise<Result<LogAnswer>> {
     return logAnswer(this.ctx, gameId);
   }
 
@@ -119,7 +120,7 @@ export class GameService {
   }
 
   /** Lobby and history listing. */
-  list(filter: ListFilter) {
+  list(filter: ListFilter): Promise<GameSummary[]> {
     return listGames(this.ctx.o.store, filter);
   }
 

@@ -1,5 +1,5 @@
 import { lean, type GameState } from '@zilch/engine';
-import type { BotId, GameView } from '@zilch/protocol';
+import type { GameView } from '@zilch/protocol';
 import type { GameRecord } from '../store/records.ts';
 
 /** A game as a client sees it: the wire shape lives in @zilch/protocol. */
@@ -20,8 +20,7 @@ export function buildView(
     seats: g.seats.map((s, i) => ({
       seat: i,
       kind: s.kind,
-      // Seats are made from CreateGameSchema, so a stored bot is one of the protocol's ids.
-      ...(s.bot ? { bot: s.bot as BotId } : {}),
+      ...(s.bot ? { bot: s.bot } : {}),
       name: s.name,
       claimed: s.claimed,
       connected: s.kind === 'bot' || connected.has(i),

@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -22,6 +20,7 @@ import type { Config } from '../config/config.ts';
 import type { GameService } from '../games/service.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { installErrorHandling } from './errors.ts';
+import { lazyDocs } from './lazy-docs.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
 
@@ -45,13 +44,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
+  // Naming the zod compilers as the factories (not only setting them below) keeps Fastify from
+  // loading Ajv and fast-json-stringify, some 300 modules, at startup only to replace them.
+  const options = { schemaController: { compilersFactory: ZOD_COMPILERS } };
   const base = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
-    // Naming the zod compilers as the factories (not only setting them below) keeps Fastify from
-    // loading Ajv and fast-json-stringify, some 300 modules, at startup only to replace them.
-    schemaController: { compilersFactory: ZOD_COMPILERS },
+    ...options,
   });
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
@@ -63,21 +63,26 @@ export async function buildApp(
     timeWindow: 60_000,
     allowList: (req) => !req.url.startsWith('/api/'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Zilch API',
-        description:
-          'Tables, actions, history and fairness. Real-time play is over socket.io: see docs/protocol.md.',
-        version: '1.0.0',
+  // The docs are built on their first request, not at startup (lazy-docs.ts).
+  lazyDocs(base, ['/api/openapi.json', '/api/docs', '/api/docs/'], options, async (docs) => {
+    const { default: swagger } = await import('@fastify/swagger');
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    await docs.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Zilch API',
+          description:
+            'Tables, actions, history and fairness. Real-time play is over socket.io: see docs/protocol.md.',
+          version: '1.0.0',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-    // Schemas with an id (GameView, GameState, …) become components the routes refer to.
-    transformObject: jsonSchemaTransformObject,
+      transform: jsonSchemaTransform,
+      // Schemas with an id (GameView, GameState, …) become components the routes refer to.
+      transformObject: jsonSchemaTransformObject,
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => docs.swagger());
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(gameRoutes(service, metrics, config.testDice));
   await app.register(metaRoutes(metrics, ready));

@@ -1,9 +1,10 @@
-import type { LogEntry, RuleSet } from '@zilch/engine';
+import type { GameEvent, LogEntry, RuleSet } from '@zilch/engine';
+import type { Actor, BotId } from '@zilch/protocol';
 
 /** One seat of a table as stored. */
 export interface SeatRecord {
   readonly kind: 'human' | 'bot';
-  readonly bot?: string;
+  readonly bot?: BotId;
   name: string;
   claimed: boolean;
   /** The seed mixed into the dice for this seat (player-sent or server-made). */
@@ -24,7 +25,7 @@ export interface GameRecord {
   readonly serverSeed: string;
   setupDice: number[][] | null;
   readonly turnTimer: number | null;
-  readonly absentBot: string | null;
+  readonly absentBot: BotId | null;
   readonly rematchOf: string | null;
   rematchId: string | null;
   turnStartedAt: number | null;
@@ -37,9 +38,9 @@ export interface EntryRecord extends LogEntry {
   readonly seq: number;
   readonly clientId: string;
   readonly seat: number;
-  readonly events: unknown[];
+  readonly events: GameEvent[];
   /** 'player', 'bot' (a bot seat), 'absent' (a bot standing in) or 'timer'. */
-  readonly actor: string;
+  readonly actor: Actor;
   readonly at: number;
 }
 

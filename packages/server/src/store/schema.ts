@@ -1,3 +1,8 @@
+import type { Actor, BotId } from '@zilch/protocol';
+
+// Columns holding a closed set of values (status, absent_bot, actor) are typed as that set: only
+// the server writes them, from input its schemas checked.
+
 /** One game: its fixed setup, its fairness data, and the counters guarding concurrent writers. */
 export interface GamesTable {
   id: string;
@@ -15,7 +20,7 @@ export interface GamesTable {
   server_seed: string;
   setup_dice: string | null;
   turn_timer: number | null;
-  absent_bot: string | null;
+  absent_bot: BotId | null;
   rematch_of: string | null;
   rematch_id: string | null;
   turn_started_at: number | null;
@@ -34,7 +39,7 @@ export interface EntriesTable {
   action: string;
   dice: string;
   events: string;
-  actor: string;
+  actor: Actor;
   at: number;
 }
 

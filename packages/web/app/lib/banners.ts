@@ -1,4 +1,5 @@
 import type { GameEvent } from '@zilch/engine';
+import { noun, plural, says, winLine } from './words.ts';
 
 /** A headline for the table: what just happened that everyone should notice. */
 export interface BannerInfo {
@@ -24,7 +25,7 @@ export function bannerFor(
         found.push({
           kind: 'over',
           title: 'Game over',
-          detail: `${e.winners.map(name).join(' and ')} ${e.winners.length > 1 ? 'share the win' : 'wins'}!`,
+          detail: `${winLine(e.winners.map(name))}!`,
         });
         break;
       case 'final-round':
@@ -38,7 +39,7 @@ export function bannerFor(
         found.push({
           kind: 'penalty',
           title: 'Penalty',
-          detail: `${name(e.seat)} loses ${n(e.points)} points for zilches in a row.`,
+          detail: `${says(name(e.seat), 'loses', 'lose')} ${plural(e.points, 'point', 'points')} for zilches in a row.`,
         });
         break;
       case 'zilch':
@@ -47,8 +48,8 @@ export function bannerFor(
           title: 'Zilch!',
           detail:
             e.locked > 0
-              ? `Nothing scored. ${name(e.seat)} keeps the ${n(e.locked)} locked points.`
-              : `Nothing scored. ${name(e.seat)} loses ${n(e.lost)} points this turn.`,
+              ? `Nothing scored. ${says(name(e.seat), 'keeps', 'keep')} the ${n(e.locked)} locked ${noun(e.locked, 'point', 'points')}.`
+              : `Nothing scored. ${says(name(e.seat), 'loses', 'lose')} ${plural(e.lost, 'point', 'points')} this turn.`,
         });
         break;
       case 'hot-dice':
@@ -62,14 +63,14 @@ export function bannerFor(
         found.push({
           kind: 'offer',
           title: 'Offer',
-          detail: `${name(e.to)} may inherit ${n(e.points)} points with ${e.dice} ${e.dice === 1 ? 'die' : 'dice'}.`,
+          detail: `${name(e.to)} may inherit ${plural(e.points, 'point', 'points')} with ${plural(e.dice, 'die', 'dice')}.`,
         });
         break;
       case 'banked':
         found.push({
           kind: 'bank',
           title: 'Banked',
-          detail: `${name(e.seat)} banks ${n(e.points)} (score ${n(e.score)}).`,
+          detail: `${says(name(e.seat), 'banks', 'bank')} ${n(e.points)} (score ${n(e.score)}).`,
         });
         break;
       default:

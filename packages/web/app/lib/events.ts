@@ -1,4 +1,5 @@
 import { replay, type GameEvent, type GameLog } from '@zilch/engine';
+import { noun } from './words.ts';
 
 /** Events of a game rebuilt from its log, keeping only the entries the view already includes. */
 export function eventsUpTo(log: GameLog, seqs: number[] | undefined, seq: number): GameEvent[] {
@@ -36,7 +37,9 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
         cur.items.push('started fresh');
         break;
       case 'inherited':
-        cur.items.push(`inherited ${e.points} points with ${e.dice} dice`);
+        cur.items.push(
+          `inherited ${e.points} ${noun(e.points, 'point', 'points')} with ${e.dice} ${noun(e.dice, 'die', 'dice')}`,
+        );
         break;
       case 'rolled':
         cur.items.push(`rolled ${e.dice.join(' ')}`);

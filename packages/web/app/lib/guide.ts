@@ -1,4 +1,5 @@
 import type { GameEvent, GameState } from '@zilch/engine';
+import { plural } from './words.ts';
 
 /** A tip of the guided first game, shown when its moment comes. */
 export interface Tip {
@@ -32,7 +33,7 @@ export function tipFor(
       candidates.push({
         id: 'offer',
         title: 'An offer',
-        text: `The last player banked and left dice behind. Inherit their ${s.offer.points} points and roll only ${s.offer.dice} dice, or start fresh with all ${s.rules.dice}. Fewer dice zilch more often.`,
+        text: `The last player banked and left dice behind. Inherit their ${plural(s.offer.points, 'point', 'points')} and roll only ${plural(s.offer.dice, 'die', 'dice')}, or start fresh with all ${s.rules.dice}. Fewer dice zilch more often.`,
       });
     if (s.phase === 'roll')
       candidates.push({

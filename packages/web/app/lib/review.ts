@@ -7,6 +7,7 @@ import {
   type GameState,
 } from '@zilch/engine';
 import type { Advice, AdviceOption } from '@zilch/protocol';
+import { plural } from './words.ts';
 
 /** One decision of the game: the position, what was done, and whether it opened a turn. */
 export interface Decision {
@@ -78,9 +79,9 @@ export function describeAction(d: Decision): string {
     case 'fresh':
       return 'started fresh';
     case 'inherit':
-      return `inherited ${d.state.offer?.points ?? 0} points`;
+      return `inherited ${plural(d.state.offer?.points ?? 0, 'point', 'points')}`;
     case 'roll':
-      return `rolled ${d.state.turn.available} dice`;
+      return `rolled ${plural(d.state.turn.available, 'die', 'dice')}`;
     case 'bank':
       return `banked ${d.state.turn.total}`;
     default:

@@ -1,5 +1,6 @@
 import { lean, optionGain, selectOption, type GameState } from '@zilch/engine';
 import type { Move } from '@zilch/protocol';
+import { plural } from './words.ts';
 
 /** What the dice chosen so far would do if kept. */
 export interface SelectionInfo {
@@ -80,7 +81,7 @@ export function rollAndBank(
   }
   const min = lean.bankMinimum(s);
   const belowMin = (total: number) =>
-    `You need at least ${min.toLocaleString('en-US')} points ${
+    `You need at least ${plural(min, 'point', 'points')} ${
       s.onBoard[s.current] || s.rules.openingMinimum <= s.rules.bankMinimum
         ? 'to bank'
         : 'to get on the board'
@@ -94,7 +95,7 @@ export function rollAndBank(
       return {
         roll: {
           enabled: true,
-          label: `Roll ${s.turn.available} ${s.turn.available === 1 ? 'die' : 'dice'}`,
+          label: `Roll ${plural(s.turn.available, 'die', 'dice')}`,
           reason: null,
           move: { type: 'roll' },
         },
@@ -105,7 +106,7 @@ export function rollAndBank(
       return {
         roll: {
           enabled: true,
-          label: `Roll ${n} ${n === 1 ? 'die' : 'dice'}`,
+          label: `Roll ${plural(n, 'die', 'dice')}`,
           reason: null,
           move: { type: 'roll' },
         },
@@ -137,7 +138,7 @@ export function rollAndBank(
           enabled: true,
           label: sel.hot
             ? `Hot dice! Roll all ${n}`
-            : `Keep & roll ${n} ${n === 1 ? 'die' : 'dice'}`,
+            : `Keep & roll ${plural(n, 'die', 'dice')}`,
           reason: null,
           move: { type: 'keep', dice, then: 'roll' },
         },

@@ -5,7 +5,17 @@ import { getGame, getLog, postAction } from './api.ts';
 import { eventsUpTo } from './events.ts';
 import { clientId } from './ids.ts';
 import { err, ok, type Result } from './result.ts';
-import type { GameView, Move, Reaction, Update } from '@zilch/protocol';
+import {
+  REACTIONS,
+  type ActionAck,
+  type ClientToServerEvents,
+  type GameView,
+  type JoinAck,
+  type Move,
+  type Reaction,
+  type ReactionEmoji,
+  type ServerToClientEvents,
+} from '@zilch/protocol';
 
 /** The live state of one table as this device sees it. */
 export interface TableState {
@@ -21,7 +31,13 @@ export interface TableState {
   reactions: Reaction[];
 }
 
-type Ack<T> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+/** The table's socket, typed by the protocol's event maps. */
+type TableSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Whether a string is one of the reactions the protocol allows. */
+function isReaction(emoji: string): emoji is ReactionEmoji {
+  return (REACTIONS as readonly string[]).includes(emoji);
+}
 
 /**
  * Joins a game over socket.io with the device's token and keeps the view current; joins again
@@ -37,17 +53,18 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     error: null,
     reactions: [],
   });
-  const socketRef = useRef<Socket | null>(null);
+  const socketRef = useRef<TableSocket | null>(null);
   const seqRef = useRef(-1);
   // Presence and claims change the view without an action: `version` orders every view, `seq` only actions.
   const versionRef = useRef(-1);
 
   useEffect(() => {
     let alive = true;
-    const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+    const socket: TableSocket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
     socketRef.current = socket;
     const join = async () => {
-      let ack: Ack<{ view: GameView }>;
+      // With timeout(), socket.io types the answer as any: the protocol's ack type is named here.
+      let ack: JoinAck;
       try {
         ack = await socket.timeout(8000).emitWithAck('join', { gameId, token: joinToken });
       } catch (_e) {
@@ -83,7 +100,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     });
     socket.on('connect', () => void join());
     socket.on('disconnect', () => alive && setSt((s) => ({ ...s, connected: false })));
-    socket.on('update', (u: Update) => {
+    socket.on('update', (u) => {
       if (!alive || u.gameId !== gameId) return;
       const version = u.version ?? u.view.version ?? -1;
       if (version !== -1 && version <= versionRef.current) return;
@@ -100,7 +117,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
         fresh: { seq: u.seq, events: u.events },
       }));
     });
-    socket.on('reaction', (r: Reaction) => {
+    socket.on('reaction', (r) => {
       if (!alive || r.gameId !== gameId) return;
       setSt((s) => ({ ...s, reactions: [...s.reactions.slice(-5), r] }));
     });
@@ -124,7 +141,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       if (socket?.connected && token === joinToken) {
         for (let attempt = 0; attempt < 3; attempt++) {
           try {
-            const ack: Ack<{ seq: number }> = await socket
+            const ack: ActionAck = await socket
               .timeout(6000)
               .emitWithAck('action', { gameId, clientId: id, action: move });
             return ack.ok ? ok(ack.seq) : { ok: false, error: ack.error };
@@ -146,9 +163,10 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     [gameId, joinToken, st.view, tokens],
   );
 
-  /** Sends a quick reaction everyone at the table sees. */
+  /** Sends a quick reaction everyone at the table sees (the server refuses any other emoji anyway). */
   const react = useCallback(
     (emoji: string) => {
+      if (!isReaction(emoji)) return;
       socketRef.current?.emit('react', { gameId, emoji }, () => undefined);
     },
     [gameId],

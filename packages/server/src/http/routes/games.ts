@@ -20,13 +20,7 @@ import {
   TestDiceBodySchema,
   VerificationSchema,
   ViewQuerySchema,
-  type Acted,
-  type Created,
   type ErrorBody,
-  type GameExport,
-  type GameSummary,
-  type LogAnswer,
-  type Rematched,
 } from '@zilch/protocol';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,10 +30,6 @@ import type { Metrics } from '../../metrics/metrics.ts';
 
 /** Every refusal leaves as `{ code, message }`; declared per status class so OpenAPI shows it. */
 const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
-
-// The service keeps stored fields loosely typed (a bot id is a string, events and actors come
-// from the log as stored); the `as` casts below are checked at run time instead, where the
-// response schema encodes every answer and refuses (500) one that breaks the contract.
 
 /** Sends a service refusal with its mapped status. */
 function refused(reply: FastifyReply, e: ServiceError) {
@@ -68,7 +58,7 @@ export function gameRoutes(
         const r = await service.create(req.body);
         if (!r.ok) return refused(reply, r.error);
         metrics.gamesCreated.inc();
-        return reply.code(201).send(r.value as Created);
+        return reply.code(201).send(r.value);
       },
     );
 
@@ -90,7 +80,7 @@ export function gameRoutes(
           ...(q.tokens ? { tokens: q.tokens.split(',').filter(Boolean).slice(0, 50) } : {}),
           ...(q.limit ? { limit: q.limit } : {}),
         });
-        return { games: games as GameSummary[] };
+        return { games };
       },
     );
 
@@ -160,8 +150,7 @@ export function gameRoutes(
         });
         if (r.ok) metrics.actionSeconds.observe((performance.now() - started) / 1000);
         if (!r.ok) return refused(reply, r.error);
-        const answer = { seq: r.value.seq, events: r.value.events, view: r.value.view };
-        return answer as Acted;
+        return { seq: r.value.seq, events: r.value.events, view: r.value.view };
       },
     );
 
@@ -178,7 +167,7 @@ export function gameRoutes(
       },
       async (req, reply) => {
         const r = await service.rematch(req.params.id, req.body.token);
-        return r.ok ? reply.code(201).send(r.value as Rematched) : refused(reply, r.error);
+        return r.ok ? reply.code(201).send(r.value) : refused(reply, r.error);
       },
     );
 
@@ -194,7 +183,7 @@ export function gameRoutes(
       },
       async (req, reply) => {
         const r = await service.log(req.params.id);
-        return r.ok ? (r.value as LogAnswer) : refused(reply, r.error);
+        return r.ok ? r.value : refused(reply, r.error);
       },
     );
 
@@ -210,7 +199,7 @@ export function gameRoutes(
       },
       async (req, reply) => {
         const r = await service.export(req.params.id);
-        return r.ok ? (r.value as GameExport) : refused(reply, r.error);
+        return r.ok ? r.value : refused(reply, r.error);
       },
     );
 

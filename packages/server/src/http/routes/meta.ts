@@ -14,11 +14,25 @@ import {
   RulesAnswerSchema,
   type Advice,
 } from '@zilch/protocol';
+import type { Advice as Ranked } from '@zilch/strategy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adviceFor } from '../../bots/bot-source.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 
 const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+
+/**
+ * The advisor's ranking as the protocol sends it. Its moves are typed as any seatless action, but
+ * it only ranks moves a player may send: `timeout` (the server's alone) never occurs and is dropped.
+ */
+function wireAdvice(ranked: Ranked): Advice {
+  return {
+    kind: ranked.kind,
+    options: ranked.options.flatMap(({ move, ...o }) =>
+      move.type === 'timeout' ? [] : [{ ...o, move }],
+    ),
+  };
+}
 
 /** Rules, advice, health, readiness and metrics. */
 export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): FastifyPluginAsyncZod {
@@ -58,8 +72,7 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
         try {
           // The advisor validates the state it is given; a malformed one is the caller's fault.
           const state = { ...req.body.state, rules: rules.rules } as unknown as GameState;
-          // The advisor only offers moves a player may send, never `timeout`.
-          return adviceFor(state, req.body.mode ?? 'auto') as Advice;
+          return wireAdvice(adviceFor(state, req.body.mode ?? 'auto'));
         } catch (e) {
           return reply.code(400).send({
             code: 'BAD_STATE',

@@ -1,5 +1,6 @@
 import { Cube, DieButton } from '../../components/Die.tsx';
 import { faceWord, type SelectionInfo } from '../../lib/selection.ts';
+import { says } from '../../lib/words.ts';
 import type { DiceView } from './derived.ts';
 
 /** The dice: the roll in front of the player as toggles, otherwise the last roll as pictures. */
@@ -78,7 +79,7 @@ export function SelectionLine({
         myTurn ? (
           'Choose scoring dice to set aside (click, or keys 1–' + Math.min(roll.length, 9) + ').'
         ) : (
-          `${onTurn} is choosing dice.`
+          `${says(onTurn, 'is', 'are')} choosing dice.`
         )
       ) : sel.legal ? (
         <>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import { rematch } from '../../lib/api.ts';
 import { holdSeat } from '../../lib/storage.ts';
+import { winLine } from '../../lib/words.ts';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -22,7 +23,7 @@ export function GameOver({
     <section className="card game-over" aria-labelledby="over-title" data-testid="game-over">
       <h2 id="over-title">
         <span aria-hidden="true">🏆 </span>
-        {winners.join(' and ')} {winners.length > 1 ? 'share the win' : 'wins'}
+        {winLine(winners)}
       </h2>
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">

@@ -1,4 +1,5 @@
 import type { BannerInfo } from '../../lib/banners.ts';
+import { plural, says } from '../../lib/words.ts';
 
 /** The live region where a pushed update's banner appears (kept even when empty so it is announced). */
 export function BannerSlot({ banner }: { banner: BannerInfo | null }) {
@@ -30,18 +31,18 @@ export function Offer(props: {
       <p>
         <strong>{from}</strong> banked and offers{' '}
         <strong>
-          {points.toLocaleString('en-US')} points with {dice} {dice === 1 ? 'die' : 'dice'}
+          {plural(points, 'point', 'points')} with {plural(dice, 'die', 'dice')}
         </strong>
         .{' '}
         {mine
           ? 'Take it and roll only those dice, or start fresh with all of them.'
-          : `${who} is choosing.`}
+          : `${says(who, 'is', 'are')} choosing.`}
       </p>
       {mine && (
         <div className="offer-choices">
           <button type="button" className="btn big" onClick={props.onFresh} aria-keyshortcuts="F">
             Start fresh
-            <span className="small">0 points · {allDice} dice · key F</span>
+            <span className="small">0 points · {plural(allDice, 'die', 'dice')} · key F</span>
           </button>
           <button
             type="button"
@@ -49,10 +50,8 @@ export function Offer(props: {
             onClick={props.onInherit}
             aria-keyshortcuts="I"
           >
-            Inherit {points.toLocaleString('en-US')} points
-            <span className="small">
-              {dice} {dice === 1 ? 'die' : 'dice'} · key I
-            </span>
+            Inherit {plural(points, 'point', 'points')}
+            <span className="small">{plural(dice, 'die', 'dice')} · key I</span>
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import type { GameState } from '@zilch/engine';
 import { Cube } from '../../components/Die.tsx';
 import { faceWord } from '../../lib/selection.ts';
+import { plural } from '../../lib/words.ts';
 
 /** The turn so far: running total, inherited points and the dice left to roll. */
 export function TurnLine({ turn }: { turn: GameState['turn'] }) {
@@ -13,9 +14,7 @@ export function TurnLine({ turn }: { turn: GameState['turn'] }) {
       {turn.inherited > 0 && (
         <span className="tag">inherited {turn.inherited.toLocaleString('en-US')}</span>
       )}
-      <span>
-        {turn.available} {turn.available === 1 ? 'die' : 'dice'} to roll
-      </span>
+      <span>{plural(turn.available, 'die', 'dice')} to roll</span>
     </div>
   );
 }
