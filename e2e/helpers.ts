@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** Where the screenshots of the main screens are kept (shown in the README). */
-export const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
+const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
 
 /** Saves a full-page screenshot under docs/screenshots. */
 export async function shoot(page: Page, name: string): Promise<void> {

@@ -1,20 +1,5 @@
 // The request shapes live in @zilch/protocol (the wire contract); these names are the service's.
-export {
-  ActionBodySchema,
-  BotIdSchema,
-  ClaimBodySchema as ClaimSchema,
-  ClientIdSchema,
-  CreateGameBodySchema as CreateGameSchema,
-  MoveSchema,
-  NameSchema,
-  REACTIONS as EMOJIS,
-  RematchBodySchema as RematchSchema,
-  SeatSpecSchema,
-  SeedSchema,
-  TestDiceBodySchema as TestDiceSchema,
-  TokenSchema,
-  type Move,
-} from '@zilch/protocol';
+export { CreateGameBodySchema as CreateGameSchema, type Move } from '@zilch/protocol';
 
 import type { BotId } from '@zilch/protocol';
 import type { BotId as StrategyBotId } from '@zilch/strategy';

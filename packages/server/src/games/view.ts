@@ -3,7 +3,7 @@ import type { GameView } from '@zilch/protocol';
 import type { GameRecord } from '../store/records.ts';
 
 /** A game as a client sees it: the wire shape lives in @zilch/protocol. */
-export type { GameView, SeatView } from '@zilch/protocol';
+export type { GameView } from '@zilch/protocol';
 
 /** Builds the view of a game for one seat (or a spectator, `you: null`). */
 export function buildView(

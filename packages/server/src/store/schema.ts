@@ -31,7 +31,7 @@ export interface GamesTable {
 }
 
 /** One accepted action with the dice it used, in order. */
-export interface EntriesTable {
+interface EntriesTable {
   game_id: string;
   seq: number;
   client_id: string;
@@ -44,14 +44,14 @@ export interface EntriesTable {
 }
 
 /** Which game and seat a token opens (hash only; the token itself is never stored). */
-export interface SeatTokensTable {
+interface SeatTokensTable {
   token_hash: string;
   game_id: string;
   seat: number;
 }
 
 /** A finished game seen from one seat: the numbers player statistics add up. */
-export interface GamePlayersTable {
+interface GamePlayersTable {
   game_id: string;
   seat: number;
   name: string;
@@ -66,7 +66,7 @@ export interface GamePlayersTable {
 }
 
 /** Which process drives an active game's bots and timers, until when (epoch ms). */
-export interface LeasesTable {
+interface LeasesTable {
   game_id: string;
   owner: string;
   until: number;

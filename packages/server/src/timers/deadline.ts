@@ -2,7 +2,7 @@ import type { GameState } from '@zilch/engine';
 import type { GameRecord } from '../store/records.ts';
 
 /** The table's turn timer in seconds (table setting, else the rule set's), or null. */
-export function turnSeconds(g: GameRecord): number | null {
+function turnSeconds(g: GameRecord): number | null {
   return g.turnTimer ?? g.rules.turnTimerSeconds ?? null;
 }
 

@@ -4,7 +4,7 @@ import { getAdvice } from '../lib/api.ts';
 import type { Advice, AdviceOption } from '@zilch/protocol';
 
 /** Formats an option's value for its kind. */
-export function adviceValue(kind: Advice['kind'], value: number): string {
+function adviceValue(kind: Advice['kind'], value: number): string {
   return kind === 'win'
     ? `${(value * 100).toFixed(1)}% to win`
     : `${Math.round(value).toLocaleString('en-US')} expected points`;

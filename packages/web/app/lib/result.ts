@@ -2,7 +2,7 @@
  * Why a call failed: a refusal the server sent (a code of @zilch/protocol's `ErrorCode`), or one
  * the client makes itself (`NETWORK`, `TIMEOUT`, `HTTP_<status>`, …), hence any string.
  */
-export interface WireError {
+interface WireError {
   code: string;
   message: string;
 }

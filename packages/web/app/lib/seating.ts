@@ -5,7 +5,7 @@ import { holdInvites, holdSeat, holdSpectator, saveName } from './storage.ts';
 import type { BotId, Created } from '@zilch/protocol';
 
 /** The bot a quick game is played against. */
-export const QUICK_BOT: BotId = 'expected';
+const QUICK_BOT: BotId = 'expected';
 
 /** Creates a table, remembers its spectator token and claims the given human seats on this device. */
 export async function createAndSit(
