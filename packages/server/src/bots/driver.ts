@@ -60,17 +60,32 @@ export class Driver {
     try {
       const ids = new Set(await this.o.store.renewLeases(this.o.node, this.o.leaseMs));
       for (const id of this.owned) if (!ids.has(id)) this.drop(id);
-      for (const id of ids) {
-        if (!this.owned.has(id)) {
-          this.owned.add(id);
-          // A lease taken over from a process that died may come with a cached copy that
-          // missed that process's last actions: drive the game from the store's version.
-          void this.o.service.refresh(id).then(() => this.schedule(id));
-        }
-      }
+      const adopted = [...ids].filter((id) => !this.owned.has(id));
+      for (const id of adopted) this.owned.add(id);
+      void this.adopt(adopted);
       this.o.metrics.gamesDriven.set(this.owned.size);
     } catch (e) {
       this.o.logger.warn({ err: e }, 'lease renewal failed');
+    }
+  }
+
+  /**
+   * Takes up games whose leases were just won, one at a time with a turn of the event loop in
+   * between: after a restart there may be hundreds, and replaying them all at once would keep
+   * the server from answering (readiness, players) until every one was loaded.
+   */
+  private async adopt(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      if (this.stopped) return;
+      // A lease taken over from a process that died may come with a cached copy that
+      // missed that process's last actions: drive the game from the store's version.
+      try {
+        await this.o.service.refresh(id);
+        await this.schedule(id);
+      } catch (e) {
+        this.o.logger.warn({ err: e, gameId: id }, 'could not take up a game');
+      }
+      await new Promise<void>((r) => setImmediate(r));
     }
   }
 
