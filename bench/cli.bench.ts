@@ -4,6 +4,7 @@
 // ZILCH_BENCH_RUNS sets how many runs of each (default 15, at least 10 is meaningful).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { median } from '@zilch/testkit';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../packages/cli/bin/zilch.mjs', import.meta.url));
@@ -24,12 +25,6 @@ function timeRun(args: string[]): number {
   const ms = performance.now() - started;
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${String(r.stderr)}`);
   return ms;
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 export default async function bench(): Promise<void> {

@@ -7,25 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { freePort, median } from '@zilch/testkit';
 
 const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
-  });
-}
 
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -126,12 +114,6 @@ async function fill(dataDir: string, games: number): Promise<void> {
   } finally {
     await stop(server.child);
   }
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 export default async function bench(): Promise<void> {
