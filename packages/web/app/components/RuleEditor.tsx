@@ -30,6 +30,32 @@ const LABELS: Record<string, string> = {
   zilches: 'Zilches in a row',
 };
 
+/**
+ * Explanations in the words of the rules page, where the schema's own speak to programmers
+ * (array indexes, option ids).
+ */
+const HELP: Record<string, string> = {
+  end: 'Final round: reaching the target gives every other player one more turn. Immediate win: the first bank at or over the target wins at once.',
+  singles: 'Points for a single die of each face; 0 means that face does not score on its own.',
+  ofAKind:
+    'Points for three or more dice of the same face, by face (rows) and by how many of them (columns); 0 means that is not a combination.',
+  threePairs:
+    'Three different faces; or also four of a kind plus a pair; or any three pairs, six of a kind included.',
+};
+
+/** Option ids of the choice fields, as the rules page says them. */
+const OPTION_LABELS: Record<string, string> = {
+  'final-round': 'Final round',
+  immediate: 'Immediate win',
+  random: 'A random seat',
+  'roll-off': 'Roll-off: the highest throw starts',
+  'seat-1': 'Seat 1',
+  share: 'Tied players share the win',
+  distinct: 'Three different faces',
+  'four-plus-pair': 'Also four of a kind plus a pair',
+  any: 'Any three pairs',
+};
+
 /** Defaults when a rule that is off (null) is switched on. */
 const ON: Record<string, unknown> = {
   threePairs: { points: 1500, form: 'distinct' },
@@ -83,12 +109,13 @@ function Field(props: {
 }) {
   const { id, name, node, value, onChange } = props;
   const label = LABELS[name] ?? name;
-  const help = node.description ? (
+  const text = node.description === undefined ? undefined : (HELP[name] ?? node.description);
+  const help = text ? (
     <p className="help" id={`${id}-help`}>
-      {node.description}
+      {text}
     </p>
   ) : null;
-  const described = node.description ? `${id}-help` : undefined;
+  const described = text ? `${id}-help` : undefined;
   if (name === 'singles') return <Singles {...props} label={label} help={help} />;
   if (name === 'ofAKind') return <OfAKind {...props} label={label} help={help} />;
   if (name === 'straights') return <Straights {...props} label={label} help={help} />;
@@ -172,7 +199,7 @@ function Field(props: {
             >
               {(node.options ?? []).map((o) => (
                 <option key={o} value={o}>
-                  {o}
+                  {OPTION_LABELS[o] ?? o}
                 </option>
               ))}
             </select>
@@ -286,13 +313,15 @@ function OfAKind({ id, value, onChange, label, help, rules }: Sub) {
       <legend>{label}</legend>
       <div className="scroll-x">
         <table className="kind-table">
-          <caption className="sr-only">Points of n of a kind by face</caption>
+          <caption className="sr-only">
+            Points of three or more of a kind, by face and count
+          </caption>
           <thead>
             <tr>
               <th scope="col">Face</th>
               {ns.map((n) => (
                 <th key={n} scope="col">
-                  {n}×
+                  {n} of a kind
                 </th>
               ))}
             </tr>
@@ -305,7 +334,7 @@ function OfAKind({ id, value, onChange, label, help, rules }: Sub) {
                   <td key={k}>
                     <NumberInput
                       id={`${id}-${f}-${k}`}
-                      label={`${k + 3} ${f + 1}s`}
+                      label={`${f + 1}s, ${k + 3} of a kind`}
                       value={p}
                       step={50}
                       min={0}

@@ -15,7 +15,8 @@ export function TurnLog({ view, events }: { view: GameView; events: readonly Gam
       ) : (
         <ol reversed className="log" tabIndex={0} aria-label="Turns, newest first">
           {lines.map((l) => (
-            <li key={l.turn}>
+            // Only the newest 30 are listed, so each says its own turn number.
+            <li key={l.turn} value={l.turn}>
               <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}
               {l.outcome && <span className="outcome"> — {l.outcome}</span>}
             </li>

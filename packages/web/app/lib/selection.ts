@@ -136,9 +136,7 @@ export function rollAndBank(
       return {
         roll: {
           enabled: true,
-          label: sel.hot
-            ? `Hot dice! Roll all ${n}`
-            : `Keep & roll ${plural(n, 'die', 'dice')}`,
+          label: sel.hot ? `Hot dice! Roll all ${n}` : `Keep & roll ${plural(n, 'die', 'dice')}`,
           reason: null,
           move: { type: 'keep', dice, then: 'roll' },
         },
