@@ -6,9 +6,11 @@ const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
+// exec, not pragma(): a statement prepared on every tick and then garbage collected aborts the
+// process on Node 24 (better-sqlite3 12 finalizes it with no environment).
+db.exec('PRAGMA busy_timeout = 5000');
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch {}
 }, workerData.everyMs);
 parentPort.on('message', () => { clearInterval(timer); db.close(); process.exit(0); });
 `;

@@ -52,12 +52,13 @@ export async function openDb(
   const path = join(config.dataDir, 'zilch.sqlite');
   const file = new SQLite(path);
   // WAL + NORMAL: a commit survives a process crash (kill -9); only an OS crash could lose the last one.
-  file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = NORMAL');
-  file.pragma('busy_timeout = 5000');
   // A worker (startCheckpointer) copies the log into the database off the event loop; the default
   // auto-checkpoint here then finds little left to do, and lets the log file start over.
-  file.pragma('wal_autocheckpoint = 1000');
+  // exec, not pragma(): pragma() prepares a statement that is later garbage collected, and on
+  // Node 24 better-sqlite3 12 aborts the process when it finalizes a collected statement.
+  file.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 1000;',
+  );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachedStatements(file) }),
   });
@@ -86,6 +87,8 @@ function cachedStatements(file: SQLite.Database): SqliteDatabase {
       if (!st) {
         st = file.prepare(sql);
         // Texts that embed values (IN lists of any length) would grow the map without bound.
+        // Kept statements are never garbage collected, which also keeps them clear of the
+        // Node 24 abort above.
         if (statements.size < 500) statements.set(sql, st);
       }
       return st as unknown as SqliteStatement;
