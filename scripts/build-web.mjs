@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -59,4 +60,15 @@ if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
 }
 const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
 if (r.status !== 0) process.exit(r.status ?? 1);
+// Compressed copies for the server to send as they are (@fastify/static preCompressed).
+for (const f of files(join(web, 'dist'))) {
+  if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(f)) continue;
+  const data = readFileSync(f);
+  if (data.length < 1024) continue;
+  writeFileSync(`${f}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(
+    `${f}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
 writeFileSync(stamp, digest);

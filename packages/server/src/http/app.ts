@@ -88,7 +88,21 @@ export async function buildApp(
   await app.register(metaRoutes(metrics, ready));
 
   if (spa) {
-    await app.register(fastifyStatic, { root: web, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      // scripts/build-web.mjs writes .br and .gz beside each text file: served as is, no CPU spent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite names every file under assets/ by its content hash, so a browser may keep it for
+        // good; index.html and the rest must be checked again to pick up a new build.
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   return base;
 }
