@@ -62,7 +62,14 @@ function trayAfter(page: Page, before: readonly number[] | null): Promise<TraySt
     const check = () => {
       const dice = [...document.querySelectorAll('.tray button.die')];
       const on = dice.flatMap((d, i) => (d.getAttribute('aria-pressed') === 'true' ? [i] : []));
-      if (was === null || on.join() !== was || performance.now() > until) {
+      // A die that was just kept or put back slides for 0.15 s and may pass over its neighbour
+      // (in Ten Dice the row below): measure once the dice rest, as a player aims at resting dice.
+      // The cubes' tumble is an animation, not a transition, so mid-spin taps are still made.
+      const sliding = document.getAnimations().some(
+        (a) => a instanceof CSSTransition && a.playState === 'running' &&
+          a.effect && a.effect.target && a.effect.target.matches('.tray button.die'),
+      );
+      if (performance.now() > until || (!sliding && (was === null || on.join() !== was))) {
         const at = dice.map((d) => {
           const b = d.getBoundingClientRect();
           return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
