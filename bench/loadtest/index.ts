@@ -2,13 +2,15 @@
 // on loopback, against a server child process on SQLite and on PostgreSQL. Reports actions per
 // second and the latency from sending an intent to receiving its `update`. Figures, never pass/fail.
 //
-//   npm run loadtest -- [--tables 1000] [--duration 30] [--think 1000] [--db sqlite,postgres] [--bots]
+//   npm run loadtest -- [--tables 1000] [--duration 30] [--runs 3] [--think 1000] [--db sqlite,postgres] [--bots]
 //                       [--compiled] [--url http://127.0.0.1:PORT] [--database-url postgres://…]
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { legalActions, preset, type Action, type GameState } from '@zilch/engine';
 import type { Move, SeatSpec } from '@zilch/protocol';
 import {
+  median,
   newStats,
   openTables,
   pgAnswers,
@@ -26,6 +28,8 @@ const { values: args } = parseArgs({
     think: { type: 'string', default: '1000' },
     db: { type: 'string', default: 'sqlite,postgres' },
     bots: { type: 'boolean', default: false },
+    /** Runs per store; the summary line gives the median of each figure. */
+    runs: { type: 'string', default: '1' },
     /** Run the built server (packages/server/dist, after `npx tsc -b`) instead of its sources. */
     compiled: { type: 'boolean', default: false },
     /** Drive an already running server instead of starting one (for profiling it). */
@@ -36,7 +40,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'npm run loadtest -- [--tables 1000] [--duration 30 (s)] [--think 1000 (ms)] [--db sqlite,postgres] [--bots] [--compiled] [--url <running server>] [--database-url <postgres url>]',
+    'npm run loadtest -- [--tables 1000] [--duration 30 (s)] [--runs 1] [--think 1000 (ms)] [--db sqlite,postgres] [--bots] [--compiled] [--url <running server>] [--database-url <postgres url>]',
   );
   process.exit(0);
 }
@@ -44,6 +48,9 @@ const TABLES = Number(args.tables);
 const DURATION_MS = Number(args.duration) * 1000;
 const THINK_MS = Number(args.think);
 const DATABASE_URL = args['database-url'] as string;
+const RUNS = Math.max(1, Number(args.runs));
+// The load test reads the server's /metrics; a server it starts has them on.
+const METRICS_HEADERS: Record<string, string> = {};
 // Every table plays this preset; one shared object keeps the engine's per-rules scoring table cached.
 const RULES = preset('serendipity-creak');
 
@@ -60,18 +67,50 @@ function pick(state: GameState): Move | null {
   return move;
 }
 
-/** Server-side time per action from its Prometheus histogram: the bucket bound holding percentile p. */
-async function serverPercentiles(
-  base: string,
-): Promise<{ p50: number; p99: number; count: number }> {
-  const text = await fetch(`${base}/metrics`).then((r) => r.text());
-  const buckets = [
-    ...text.matchAll(/^zilch_action_duration_seconds_bucket\{le="([^"]+)"\} (\d+)/gm),
-  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]) * 1000, n: Number(m[2]) }));
+/** One scrape of the server's /metrics: every sample by its name and labels, as written. */
+async function scrape(base: string): Promise<Map<string, number>> {
+  const text = await fetch(`${base}/metrics`, { headers: METRICS_HEADERS }).then((r) => r.text());
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (\S+)$/gm)) {
+    out.set(m[1] as string, Number(m[2]));
+  }
+  return out;
+}
+
+/**
+ * Server-side time per action over the measured window (two scrapes, histogram buckets
+ * subtracted): the bucket bound holding percentile p.
+ */
+function serverPercentiles(
+  before: Map<string, number>,
+  after: Map<string, number>,
+): { p50: number; p99: number; count: number } {
+  const buckets = [...after.entries()]
+    .map(([k, n]) => ({
+      m: /^zilch_action_duration_seconds_bucket\{le="([^"]+)"\}$/.exec(k),
+      k,
+      n,
+    }))
+    .filter((b) => b.m)
+    .map((b) => ({
+      le: b.m?.[1] === '+Inf' ? Infinity : Number(b.m?.[1]) * 1000,
+      n: b.n - (before.get(b.k) ?? 0),
+    }));
   const count = buckets[buckets.length - 1]?.n ?? 0;
   const at = (p: number) => buckets.find((b) => b.n >= (p / 100) * count)?.le ?? NaN;
   return { p50: at(50), p99: at(99), count };
 }
+
+/** Seconds the server spent in garbage collection between two scrapes, by kind. */
+function gcSeconds(before: Map<string, number>, after: Map<string, number>): number {
+  let s = 0;
+  for (const [k, v] of after) {
+    if (k.startsWith('nodejs_gc_duration_seconds_sum')) s += v - (before.get(k) ?? 0);
+  }
+  return Number(s.toFixed(2));
+}
+
+const ms = (seconds: number | undefined) => Number(((seconds ?? NaN) * 1000).toFixed(1));
 
 async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown> | null> {
   if (store === 'postgres' && !args.url && !(await pgAnswers(DATABASE_URL))) {
@@ -115,14 +154,20 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
       `  ${store}: ${TABLES} tables, ${players.length} sockets ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; warming up…`,
     );
     await sleep(Math.min(5000, THINK_MS * 3));
+    // The first scrape also resets the server's event-loop histogram (prom-client does on collect).
+    const before = await scrape(url);
+    const clientLag = monitorEventLoopDelay({ resolution: 10 });
+    clientLag.enable();
     stats.measuring = true;
     const load = loadavg()[0] as number;
     const started = performance.now();
     await sleep(DURATION_MS);
     stats.measuring = false;
+    clientLag.disable();
     const seconds = (performance.now() - started) / 1000;
     const l = summarize(stats.latencies);
-    const server = await serverPercentiles(url);
+    const after = await scrape(url);
+    const server = serverPercentiles(before, after);
     const result = {
       store,
       tables: TABLES,
@@ -139,10 +184,16 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
       refusals: { ...stats.errorCodes },
       serverP50ms: server.p50,
       serverP99ms: server.p99,
+      // Event-loop delay over the window: the server's (from its metrics) and this load client's.
+      serverLagP99ms: ms(after.get('nodejs_eventloop_lag_p99_seconds')),
+      serverLagMaxms: ms(after.get('nodejs_eventloop_lag_max_seconds')),
+      serverGcSeconds: gcSeconds(before, after),
+      clientLagP99ms: Number((clientLag.percentile(99) / 1e6).toFixed(1)),
+      clientLagMaxms: Number((clientLag.max / 1e6).toFixed(1)),
       loadAverage: Number(((load + (loadavg()[0] as number)) / 2).toFixed(1)),
     };
     console.log(
-      `  ${store}: ${result.actions} actions in ${result.seconds} s = ${result.actionsPerSecond}/s; latency p50 ${result.p50ms} ms, p90 ${result.p90ms} ms, p99 ${result.p99ms} ms, max ${result.maxms} ms; ${result.errors} errors; inside the server p50 ≤ ${result.serverP50ms} ms, p99 ≤ ${result.serverP99ms} ms; load average ${result.loadAverage}`,
+      `  ${store}: ${result.actions} actions in ${result.seconds} s = ${result.actionsPerSecond}/s; latency p50 ${result.p50ms} ms, p90 ${result.p90ms} ms, p99 ${result.p99ms} ms, max ${result.maxms} ms; ${result.errors} errors; inside the server p50 ≤ ${result.serverP50ms} ms, p99 ≤ ${result.serverP99ms} ms; event-loop delay p99/max: server ${result.serverLagP99ms}/${result.serverLagMaxms} ms (GC ${result.serverGcSeconds} s), load client ${result.clientLagP99ms}/${result.clientLagMaxms} ms; load average ${result.loadAverage}`,
     );
     return result;
   } finally {
@@ -154,10 +205,25 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
 console.log(
   `Zilch load test: ${TABLES} tables × ${args.bots ? '1 scripted player + 1 bot' : '2 scripted players'}, think ${THINK_MS} ms (±50%), ${DURATION_MS / 1000} s measured per store`,
 );
-const results = [];
+const results: Record<string, unknown>[] = [];
+const medians: Record<string, unknown>[] = [];
 for (const store of String(args.db).split(',') as ('sqlite' | 'postgres')[]) {
-  const r = await run(store);
-  if (r) results.push(r);
+  const runs: Record<string, unknown>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await run(store);
+    if (r) runs.push(r);
+  }
+  results.push(...runs);
+  if (runs.length > 1) {
+    const m: Record<string, unknown> = { store, runs: runs.length };
+    for (const [k, v] of Object.entries(runs[0] ?? {})) {
+      if (typeof v === 'number') m[k] = median(runs.map((r) => r[k] as number));
+    }
+    medians.push(m);
+    console.log(
+      `  ${store}, median of ${runs.length} runs: ${m.actionsPerSecond}/s; p50 ${m.p50ms} ms, p99 ${m.p99ms} ms, max ${m.maxms} ms; server event-loop p99 ${m.serverLagP99ms} ms; load client ${m.clientLagP99ms} ms`,
+    );
+  }
 }
-console.log(JSON.stringify({ loadtest: results }));
+console.log(JSON.stringify({ loadtest: results, medians }));
 process.exit(0);
