@@ -159,6 +159,9 @@ describe('bad input: a message on stderr naming the problem, exit code 2', () =>
     ['an unknown preset', ['score', '--rules', 'yahtzee', '1'], /Unknown preset "yahtzee"/],
     ['an unknown preset for rules', ['rules', 'yahtzee'], /Unknown preset "yahtzee"/],
     ['an unknown preset for odds', ['odds', '-r', 'yahtzee'], /Unknown preset "yahtzee"/],
+    ['no dice (an empty argument)', ['score', ''], /No dice given/],
+    ['no dice (a comma)', ['score', ','], /No dice given/],
+    ['no dice (a space)', ['score', ' '], /No dice given/],
     [
       'a missing rules file',
       ['odds', '--rules-file', join(dir, 'none.json')],
@@ -184,6 +187,86 @@ describe('bad input: a message on stderr naming the problem, exit code 2', () =>
     const r2 = await zilch('odds', '--rules-file', notJson);
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/Cannot read rules file/);
+  });
+});
+
+describe('rules files as people write them', () => {
+  it.concurrent('a misspelled field is an error naming it and the real field', async () => {
+    const { bankMinimum, ...rest } = preset('zilch-online');
+    const path = file('typo.json', JSON.stringify({ ...rest, bankMinimun: bankMinimum }));
+    const r = await zilch('score', '--rules-file', path, '1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bankMinimun: not a rule set field (did you mean "bankMinimum"?)');
+    expect(r.stderr).toContain('bankMinimum: missing');
+  });
+
+  it.concurrent('a missing nullable field says to write null', async () => {
+    const { zilchPenalty: _, ...rest } = preset('classic');
+    const r = await zilch('odds', '--rules-file', file('no-penalty.json', JSON.stringify(rest)));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('zilchPenalty: missing (write null for none)');
+    expect(r.stderr).not.toMatch(/received undefined/);
+  });
+
+  it.concurrent('a UTF-8 byte-order mark (Windows editors) is accepted', async () => {
+    const path = file('bom.json', `\uFEFF${JSON.stringify(preset('classic'))}`);
+    expect(await json('score', '--rules-file', path, '--json', '5')).toMatchObject({
+      rules: 'Classic Zilch',
+      best: { keep: [5], points: 50 },
+    });
+  });
+
+  it.concurrent('control characters in a name are shown escaped, never sent raw', async () => {
+    const name = 'Red\u001b[31m\u009b2J\u202eX';
+    const path = file('ansi.json', JSON.stringify({ ...preset('classic'), name }));
+    const text = await zilch('score', '--rules-file', path, '5');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('(Red\\x1b[31m\\x9b2J\\u{202e}X)');
+    const rules = await zilch('rules', '--rules-file', path);
+    expect(rules.stdout).toContain('Red\\x1b[31m');
+    const raw = await zilch('score', '--rules-file', path, '--json', '5');
+    for (const out of [text.stdout, rules.stdout, raw.stdout])
+      for (const c of ['\u001b', '\u009b', '\u202e']) expect(out).not.toContain(c);
+    expect((JSON.parse(raw.stdout) as { rules: string }).rules).toBe(name);
+  });
+
+  it.concurrent('a rules file over 1 MB is refused without being read whole', async () => {
+    const big = JSON.stringify({ ...preset('classic'), padding: 'x'.repeat(2 * 1024 * 1024) });
+    const r = await zilch('odds', '--rules-file', file('big.json', big));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/larger than 1 MB/);
+  });
+});
+
+describe('house rules in a rules file', () => {
+  const house = {
+    ...preset('classic'),
+    name: 'Ten rounds, no ties',
+    keepSetsWhole: true,
+    bonusFloor: true,
+    twoTriplets: { points: 2500, sixOfAKind: true },
+    ties: 'play-off',
+    rounds: 10,
+  };
+
+  it.concurrent('score plays them, rules says them, solve refuses the play-off', async () => {
+    const path = file('house-rules.json', JSON.stringify(house));
+    const scored = (await json('score', '--rules-file', path, '--json', ...'111523'.split(''))) as {
+      options: { keep: number[] }[];
+    };
+    // The three 1s are kept whole: no lone 1, no pair of 1s.
+    expect(scored.options.map((o) => o.keep)).toEqual([[1, 1, 1, 5], [1, 1, 1], [5]]);
+    const six = (await json('score', '--rules-file', path, '--json', ...'222222'.split(''))) as {
+      best: unknown;
+    };
+    expect(six.best).toEqual({ keep: [2, 2, 2, 2, 2, 2], points: 2500 });
+    const text = await zilch('rules', '--rules-file', path);
+    expect(text.stdout).toContain('The game lasts 10 rounds');
+    expect(text.stdout).toContain('keeping any die of that face means keeping all of them');
+    expect(text.stdout).toContain('six of one face counts as two triplets too');
+    const solved = await zilch('solve', '--rules-file', path, '--json');
+    expect(solved.code).toBe(2);
+    expect(JSON.parse(solved.stdout)).toMatchObject({ ok: false, code: 'UNSUPPORTED_RULES' });
   });
 });
 

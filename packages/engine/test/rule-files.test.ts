@@ -43,3 +43,35 @@ describe('rules files', () => {
     }
   });
 });
+
+describe("parseRules names what is wrong in words a file's author understands", () => {
+  it('a field the rule set does not have is an error with the closest real field', () => {
+    const { bankMinimum, ...rest } = preset('zilch-online');
+    const r = parseRules({ ...rest, bankMinimun: bankMinimum, colour: 'red' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('BAD_RULES');
+    expect(r.error.message).toContain(
+      'bankMinimun: not a rule set field (did you mean "bankMinimum"?)',
+    );
+    expect(r.error.message).toContain('colour: not a rule set field;');
+    expect(r.error.message).toContain('bankMinimum: missing');
+  });
+
+  it('a missing nullable field says to write null; "$schema" is allowed and dropped', () => {
+    const { nothingBonus: _, ...rest } = preset('classic');
+    const r = parseRules(rest);
+    expect(r.ok ? '' : r.error.message).toBe(
+      'Invalid rule set: nothingBonus: missing (write null for none)',
+    );
+    expect(parseRules({ $schema: 'x', ...preset('classic') })).toEqual({
+      ok: true,
+      rules: preset('classic'),
+    });
+  });
+
+  it('a huge unknown key is shortened in the message', () => {
+    const r = parseRules({ ...preset('classic'), ['k'.repeat(5000)]: 1 });
+    expect(r.ok ? '' : r.error.message.length).toBeLessThan(200);
+  });
+});

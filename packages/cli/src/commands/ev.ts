@@ -1,5 +1,5 @@
 import { solveLongRun, solveTurn } from '@zilch/strategy';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 
 /** Options of `zilch ev`. */
@@ -26,7 +26,9 @@ export async function run(opts: EvOptions): Promise<void> {
     });
   }
   const out = process.stdout;
-  out.write(`Best expected points per turn (${rules.name}): ${expectedTurn.toFixed(2)}\n`);
+  out.write(
+    `Best expected points per turn (${printable(rules.name)}): ${expectedTurn.toFixed(2)}\n`,
+  );
   if (rules.zilchPenalty)
     out.write(
       `  long-run average with the ${rules.zilchPenalty.points}-point penalty for ${rules.zilchPenalty.zilches} zilches in a row\n`,

@@ -1,5 +1,5 @@
 import { formatFraction, zilchChance } from '@zilch/engine/scoring';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 
 /** Options of `zilch odds`. */
@@ -20,7 +20,7 @@ export async function run(opts: OddsOptions): Promise<void> {
     };
   });
   if (opts.json) return printJson({ rules: id, zilch });
-  process.stdout.write(`Chance to zilch (${rules.name})\n`);
+  process.stdout.write(`Chance to zilch (${printable(rules.name)})\n`);
   for (const z of zilch) {
     process.stdout.write(
       `${String(z.dice).padStart(3)} dice  ${z.fraction.padStart(12)}  ${(z.probability * 100).toFixed(2).padStart(6)}%\n`,

@@ -18,6 +18,7 @@ import {
 import { cryptoDice } from '@zilch/engine/crypto';
 import { advise, createBot, diskSolutions, mixSeed, type Bot } from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
+import { printable } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 import { intOption, parseBots } from './simulate.ts';
@@ -291,7 +292,7 @@ function seatsFor(opts: PlayOptions, rules: RuleSet, seed: number): Seat[] {
       : people.length >= 2
         ? []
         : ['cautious' as const];
-  const seats: Seat[] = people.map((name) => ({ name, bot: null }));
+  const seats: Seat[] = people.map((name) => ({ name: printable(name), bot: null }));
   botIds.forEach((id, i) => {
     const name = botIds.filter((b) => b === id).length > 1 ? `${id} bot ${i + 1}` : `${id} bot`;
     seats.push({
@@ -356,7 +357,7 @@ export async function run(opts: PlayOptions): Promise<void> {
     opts.seed === undefined ? null : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
   const seats = seatsFor(opts, rules, seed ?? randomInt(0, 2 ** 31));
   process.stdout.write(
-    `${pc.bold(rules.name)}: first to ${rules.target}. ` +
+    `${pc.bold(printable(rules.name))}: first to ${rules.target}. ` +
       `Choose dice by their numbers; type ? for advice, q to quit.\n`,
   );
   const dice = seed === null ? cryptoDice() : seededDice(seed);

@@ -1,7 +1,7 @@
 import pc from 'picocolors';
 import { describeRules } from '@zilch/engine/describe';
 import { PRESET_IDS, PRESETS } from '@zilch/engine/presets';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 
 /** Options of `zilch rules`. */
@@ -25,10 +25,10 @@ export async function run(name: string | undefined, opts: RulesCommandOptions): 
   }
   const { rules } = await resolveRules({ ...opts, rules: name ?? opts.rules });
   if (opts.json) return printJson(rules);
-  process.stdout.write(`${pc.bold(rules.name)}\n\n`);
+  process.stdout.write(`${pc.bold(printable(rules.name))}\n\n`);
   for (const s of describeRules(rules)) {
     process.stdout.write(
-      `${pc.underline(s.title)}\n${s.lines.map((l) => `  • ${l}`).join('\n')}\n\n`,
+      `${pc.underline(s.title)}\n${s.lines.map((l) => `  • ${printable(l)}`).join('\n')}\n\n`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { scoringTable } from '@zilch/engine/scoring';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
@@ -17,15 +17,16 @@ export async function run(args: string[], opts: ScoreOptions): Promise<void> {
     if (!/^[1-6]$/.test(d)) usage(`"${d}" is not a die: faces are 1 to 6.`);
     return Number(d);
   });
+  if (faces.length === 0) usage('No dice given: name the faces rolled, e.g. zilch score 1 5 5.');
   if (faces.length > rules.dice)
-    usage(`${faces.length} dice given, but ${rules.name} plays with ${rules.dice}.`);
+    usage(`${faces.length} dice given, but ${printable(rules.name)} plays with ${rules.dice}.`);
   const info = scoringTable(rules).lookup(faces);
   const options = info.options.map((o) => ({ keep: o.keep.slice(), points: o.points }));
   if (opts.json) {
     printJson({ rules: id, dice: faces, zilch: info.zilch, best: options[0] ?? null, options });
     return;
   }
-  process.stdout.write(`${pc.bold(faces.join(' '))}  (${rules.name})\n`);
+  process.stdout.write(`${pc.bold(faces.join(' '))}  (${printable(rules.name)})\n`);
   if (info.zilch) {
     process.stdout.write(`${pc.red('Zilch!')} Nothing scores.\n`);
     return;

@@ -9,7 +9,7 @@ import {
   type SimulationResult,
 } from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
@@ -48,7 +48,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 function printTable(rulesId: string, r: SimulationResult): void {
   const out = process.stdout;
   out.write(
-    `${pc.bold(rulesId)}: ${r.games} games, seed ${r.seed}, ${r.workers} worker${r.workers === 1 ? '' : 's'}, ${r.seconds.toFixed(1)} s\n`,
+    `${pc.bold(printable(rulesId))}: ${r.games} games, seed ${r.seed}, ${r.workers} worker${r.workers === 1 ? '' : 's'}, ${r.seconds.toFixed(1)} s\n`,
   );
   const head = ['seat', 'bot', 'wins', 'win rate', '95% interval', 'mean score', 'turns', 'zilch'];
   const rows = r.seats.map((s, i) => [

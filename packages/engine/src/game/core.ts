@@ -200,16 +200,31 @@ function addToScore(s: GameState, points: number, emit: Emit): void {
 function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   const seat = s.current;
   const r = s.rules;
-  if (r.end === 'immediate') {
-    if ((s.scores[seat] as number) >= r.target) return gameOver(s, emit);
+  // Outside a play-off `winners` is empty until the game is over.
+  const playOff = s.winners;
+  let end: 'over' | 'play-off' | null = null;
+  if (playOff.length > 0) {
+    if (seat === playOff[playOff.length - 1]) end = finish(s, emit);
+  } else if (r.rounds) {
+    if (s.turnNumber >= r.rounds * s.players) end = finish(s, emit);
+  } else if (r.end === 'immediate') {
+    if ((s.scores[seat] as number) >= r.target) end = finish(s, emit);
   } else if (s.finalRound) {
     s.finalRound.turnsLeft -= 1;
-    if (s.finalRound.turnsLeft <= 0) return gameOver(s, emit);
+    if (s.finalRound.turnsLeft <= 0) end = finish(s, emit);
   } else if ((s.scores[seat] as number) >= r.target) {
     s.finalRound = { by: seat, turnsLeft: s.players - 1 };
     emit?.({ type: 'final-round', by: seat });
   }
-  const next = (seat + 1) % s.players;
+  if (end === 'over') return;
+  // A play-off round starts afresh: an offer from the turn that ended the game lapses.
+  if (end === 'play-off') offer = null;
+  const next =
+    end === 'play-off'
+      ? (s.winners[0] as number)
+      : playOff.length > 0
+        ? (playOff[playOff.indexOf(seat) + 1] as number)
+        : (seat + 1) % s.players;
   s.current = next;
   s.turnNumber += 1;
   const t = s.turn;
@@ -229,17 +244,33 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   }
 }
 
-function gameOver(s: GameState, emit: Emit): void {
+/**
+ * The game has reached its end: either it is over, or (ties: 'play-off') the players tied on
+ * the highest score play a further round, one turn each in seat order from the seat after
+ * the one that just played; `winners` then lists them in that order.
+ */
+function finish(s: GameState, emit: Emit): 'over' | 'play-off' {
+  // Plain loops: this runs once per simulated game, and simulations play millions.
+  const scores = s.scores;
+  // In a play-off only the players still in it can win.
+  const inPlay = s.winners.length > 0 ? s.winners : null;
+  let top = -Infinity;
+  for (let i = 0; i < scores.length; i++)
+    if ((!inPlay || inPlay.includes(i)) && (scores[i] as number) > top) top = scores[i] as number;
+  const winners: number[] = [];
+  for (let i = 0; i < scores.length; i++)
+    if ((!inPlay || inPlay.includes(i)) && scores[i] === top) winners.push(i);
+  if (winners.length > 1 && s.rules.ties === 'play-off') {
+    const from = s.current + 1;
+    s.winners = winners.sort(
+      (a, b) => ((a - from + s.players) % s.players) - ((b - from + s.players) % s.players),
+    );
+    return 'play-off';
+  }
   s.phase = 'over';
   s.offer = null;
   s.turn.roll = null;
-  // Plain loops: this runs once per simulated game, and simulations play millions.
-  const scores = s.scores;
-  let top = -Infinity;
-  for (let i = 0; i < scores.length; i++)
-    if ((scores[i] as number) > top) top = scores[i] as number;
-  const winners: number[] = [];
-  for (let i = 0; i < scores.length; i++) if (scores[i] === top) winners.push(i);
   s.winners = winners;
   emit?.({ type: 'game-over', winners: s.winners.slice(), scores: s.scores.slice() });
+  return 'over';
 }

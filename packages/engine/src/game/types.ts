@@ -48,7 +48,10 @@ export interface GameState {
   finalRound: { by: number; turnsLeft: number } | null;
   /** Turns started so far. */
   turnNumber: number;
-  /** Every player on the highest score once the game is over. */
+  /**
+   * Every player on the highest score once the game is over. While a tie-break play-off is
+   * being played (`ties: 'play-off'`), the tied players in the order they take their turns.
+   */
   winners: number[];
 }
 

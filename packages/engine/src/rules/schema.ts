@@ -56,9 +56,27 @@ export const RuleSetSchema = z
         'distinct: three different faces; four-plus-pair: also 4 + 2 of another face; any: also six of a kind',
       ),
     twoTriplets: z
-      .object({ points })
+      .object({
+        points,
+        sixOfAKind: z
+          .boolean()
+          .optional()
+          .describe('House rule: six of one face also counts as two triplets (absent: no)'),
+      })
       .nullable()
       .describe('Two triples of different faces in one roll'),
+    keepSetsWhole: z
+      .boolean()
+      .optional()
+      .describe(
+        'House rule: when a roll holds three or more of a face, keeping any die of that face means keeping all of them (absent: off)',
+      ),
+    bonusFloor: z
+      .boolean()
+      .optional()
+      .describe(
+        'House rule: three pairs, two triplets or a straight that uses every die rolled scores the larger of its points and the best split of the same dice, and every die counts as kept (absent: off)',
+      ),
     hotDiceDoubling: z
       .boolean()
       .describe('Hot Dice extensions: each further die of a held set doubles the running total'),
@@ -81,7 +99,21 @@ export const RuleSetSchema = z
       .boolean()
       .describe('Ten Dice lock: hot dice secures the running total against a later zilch'),
     firstPlayer: z.enum(['random', 'roll-off', 'seat-1']).describe('Who takes the first turn'),
-    ties: z.enum(['share']).describe('Players tied on the highest score share the win'),
+    ties: z
+      .enum(['share', 'play-off'])
+      .describe(
+        'share: players tied on the highest score share the win; play-off: the tied players play further rounds, one turn each in seat order, until one leads',
+      ),
+    rounds: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .nullable()
+      .optional()
+      .describe(
+        'House rule: the game lasts this many rounds (every seat one turn each) and the highest score wins; the target does not end it (absent or null: play to the target)',
+      ),
     turnTimerSeconds: z
       .number()
       .int()

@@ -4,6 +4,8 @@ import type { RuleSet } from '../rules/schema.ts';
 export interface Combination {
   readonly counts: readonly number[];
   readonly points: number;
+  /** What kind of combination: three pairs, two triplets and straights are the "bonus" ones. */
+  readonly kind: 'single' | 'of-a-kind' | 'straight' | 'three-pairs' | 'two-triplets';
   /** Plain-words name, for explanations. */
   readonly label: string;
 }
@@ -20,17 +22,24 @@ export function combinationsOf(rules: RuleSet): Combination[] {
   const faces = [1, 2, 3, 4, 5, 6];
   for (const f of faces) {
     const p = rules.singles[f - 1] as number;
-    if (p > 0) out.push({ counts: vec([[f, 1]]), points: p, label: `single ${f}` });
+    if (p > 0) out.push({ counts: vec([[f, 1]]), points: p, kind: 'single', label: `single ${f}` });
   }
   for (const f of faces) {
     (rules.ofAKind[f - 1] as number[]).forEach((p, i) => {
-      if (p > 0) out.push({ counts: vec([[f, i + 3]]), points: p, label: `${i + 3} ${f}s` });
+      if (p > 0)
+        out.push({
+          counts: vec([[f, i + 3]]),
+          points: p,
+          kind: 'of-a-kind',
+          label: `${i + 3} ${f}s`,
+        });
     });
   }
   for (const s of rules.straights) {
     out.push({
       counts: vec(s.faces.map((f) => [f, 1])),
       points: s.points,
+      kind: 'straight',
       label: `straight ${s.faces.join('-')}`,
     });
   }
@@ -46,6 +55,7 @@ export function combinationsOf(rules: RuleSet): Combination[] {
               [c, 2],
             ]),
             points,
+            kind: 'three-pairs',
             label: 'three pairs',
           });
     if (form !== 'distinct') {
@@ -58,11 +68,13 @@ export function combinationsOf(rules: RuleSet): Combination[] {
                 [b, 2],
               ]),
               points,
+              kind: 'three-pairs',
               label: 'three pairs',
             });
     }
     if (form === 'any')
-      for (const a of faces) out.push({ counts: vec([[a, 6]]), points, label: 'three pairs' });
+      for (const a of faces)
+        out.push({ counts: vec([[a, 6]]), points, kind: 'three-pairs', label: 'three pairs' });
   }
   if (rules.twoTriplets && rules.dice >= 6) {
     for (let a = 1; a <= 6; a++)
@@ -73,6 +85,15 @@ export function combinationsOf(rules: RuleSet): Combination[] {
             [b, 3],
           ]),
           points: rules.twoTriplets.points,
+          kind: 'two-triplets',
+          label: 'two triplets',
+        });
+    if (rules.twoTriplets.sixOfAKind)
+      for (const a of faces)
+        out.push({
+          counts: vec([[a, 6]]),
+          points: rules.twoTriplets.points,
+          kind: 'two-triplets',
           label: 'two triplets',
         });
   }

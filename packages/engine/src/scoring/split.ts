@@ -9,7 +9,7 @@ import { KEY_SPACE, keyOfCounts } from './multiset.ts';
 export type Split = readonly [base: number, ext: number];
 
 /** Keeps only splits that no other split beats on both base and doublings. */
-function pareto(splits: Split[]): Split[] {
+export function pareto(splits: Split[]): Split[] {
   const sorted = splits.slice().sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const out: Split[] = [];
   let bestBase = -1;

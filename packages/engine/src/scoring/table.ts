@@ -8,7 +8,8 @@ import {
   multisetsOfSize,
   subMultisets,
 } from './multiset.ts';
-import { Splitter, splitGain, type Split } from './split.ts';
+import { combinationsOf } from './combinations.ts';
+import { pareto, Splitter, splitGain, type Split } from './split.ts';
 
 /** One legal selection from a roll. */
 export interface ScoringOption {
@@ -61,10 +62,19 @@ export class ScoringTable {
   private readonly index: Int32Array;
   private readonly infos: RollInfo[] = [];
   private readonly heldInfos = new Map<number, RollInfo>();
+  /** Bonus floor house rule: three pairs, two triplets and straights, by multiset key. */
+  private readonly bonusByKey = new Map<number, number>();
 
   constructor(rules: RuleSet) {
     this.rules = rules;
     this.splitter = new Splitter(rules);
+    if (rules.bonusFloor) {
+      for (const c of combinationsOf(rules)) {
+        if (c.kind === 'single' || c.kind === 'of-a-kind') continue;
+        const k = keyOfCounts(c.counts);
+        this.bonusByKey.set(k, Math.max(c.points, this.bonusByKey.get(k) ?? 0));
+      }
+    }
     this.index = new Int32Array(KEY_SPACE).fill(-1);
     // Eagerly fill the common case so play never pays for a first lookup.
     if (rules.dice <= 6)
@@ -103,6 +113,7 @@ export class ScoringTable {
     const dice = counts.reduce((a, b) => a + b, 0);
     const options: ScoringOption[] = [];
     for (const sub of subMultisets(counts)) {
+      if (this.rules.keepSetsWhole && splitsASet(sub, counts)) continue;
       const option = this.option(sub, held);
       if (option) options.push(option);
     }
@@ -118,6 +129,8 @@ export class ScoringTable {
         forms: 0,
       });
     }
+    const bonus = this.bonusByKey.get(key);
+    if (bonus !== undefined) floorOption(key, counts, bonus, options);
     options.sort(byValue);
     return { key, counts, dice, zilch: options.length === 0, options, best: options[0] ?? null };
   }
@@ -140,6 +153,40 @@ export class ScoringTable {
     }
     return { key: keyOfCounts(counts), counts, keep: facesOf(counts), dice, points, splits, forms };
   }
+}
+
+/** Keep sets whole: whether a selection takes some but not all dice of a face the roll shows 3+ times. */
+function splitsASet(kept: readonly number[], roll: readonly number[]): boolean {
+  for (let f = 0; f < 6; f++) {
+    const k = kept[f] as number;
+    if ((roll[f] as number) >= 3 && k > 0 && k < (roll[f] as number)) return true;
+  }
+  return false;
+}
+
+/**
+ * Bonus floor: a roll that is itself three pairs, two triplets or a straight may be kept
+ * whole for the larger of the bonus and the best selection of the same dice (every die kept,
+ * so hot dice). Replaces or adds the whole-roll option in `options`.
+ */
+function floorOption(key: number, counts: number[], bonus: number, options: ScoringOption[]): void {
+  const at = options.findIndex((o) => o.key === key);
+  let points = bonus;
+  let splits: Split[] | null = null;
+  for (const o of options) points = Math.max(points, o.points);
+  if (options.some((o) => o.splits))
+    splits = pareto([[bonus, 0], ...options.flatMap((o) => o.splits ?? [])]);
+  const whole: ScoringOption = {
+    key,
+    counts,
+    keep: facesOf(counts),
+    dice: counts.reduce((a, b) => a + b, 0),
+    points: splits ? splitGain(splits, 0) : points,
+    splits,
+    forms: 0,
+  };
+  if (at >= 0) options[at] = whole;
+  else options.push(whole);
 }
 
 const tables = new Map<string, ScoringTable>();

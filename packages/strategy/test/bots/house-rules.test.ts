@@ -1,0 +1,44 @@
+/**
+ * Every bot plays whole games under the house rules of issue 14: the scoring ones (solved
+ * exactly through the roll table) and the game-end ones (the two-player solver refuses them,
+ * so the advised bots fall back to expected points and the rest play by thumb).
+ */
+import { describe, expect, it } from 'vitest';
+import { preset, seededDice, type RuleSet } from '@zilch/engine';
+import { BOT_IDS, createBot } from '../../src/bots/index.ts';
+import { playGame } from '../../src/simulate/play-game.ts';
+import { twoPlayerUnsupported } from '../../src/solver/two-player.ts';
+
+const RULES: [string, RuleSet][] = [
+  [
+    'classic, 3 rounds, play-off, sets whole, bonus floor, six of a kind',
+    {
+      ...preset('classic'),
+      target: 2000,
+      rounds: 3,
+      ties: 'play-off',
+      keepSetsWhole: true,
+      bonusFloor: true,
+      twoTriplets: { points: 2500, sixOfAKind: true },
+    },
+  ],
+  [
+    'serendipity-creak to 2,000, play-off',
+    { ...preset('serendipity-creak'), target: 2000, ties: 'play-off' },
+  ],
+];
+
+describe.each(RULES)('%s', (_, rules) => {
+  it('the two-player solver refuses it with a code', () => {
+    expect(twoPlayerUnsupported(rules)).toMatchObject({ code: 'UNSUPPORTED_RULES' });
+  });
+
+  it.each(BOT_IDS)('%s plays legal moves to a single winner', (id) => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const bots = [0, 1].map((i) => createBot(id, rules, seed * 10 + i));
+      const out = playGame(rules, bots, seededDice(seed), seed % 2);
+      expect(out.winners).toHaveLength(1);
+      if (rules.rounds) for (const t of out.turns) expect(t).toBeGreaterThanOrEqual(rules.rounds);
+    }
+  });
+});
