@@ -26,6 +26,8 @@ import {
   advise,
   createBot,
   defaultCacheDir,
+  lastTurn,
+  legalFor,
   loadTwoPlayer,
   saveTwoPlayer,
   simulate,
@@ -97,6 +99,8 @@ export default async function bench(): Promise<void> {
       `  ${id.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms   expected turn ${lr.gain.toFixed(3)}`,
     );
   }
+  lastTurnBench();
+  lastTurnGain();
   const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017')
     .split(',')
     .filter(Boolean);
@@ -118,6 +122,74 @@ export default async function bench(): Promise<void> {
     }
   }
   await advisorBench();
+}
+
+/**
+ * The last-turn solver per preset: one table for a player 2,000 points behind (tie possible,
+ * on the board), then one 10,000 behind; a fresh start's chance to win from each. Without
+ * Hot Dice doubling the second grows the first's shared table.
+ */
+function lastTurnBench(): void {
+  console.log(
+    'last-turn solver (exact chance to win the last turn, tie = 1/2; the first time includes the turn kernel):',
+  );
+  for (const id of PRESET_IDS) {
+    const rules = preset(id);
+    const cells = [2000, 10_000].map((behind) => {
+      const t0 = performance.now();
+      const goal = {
+        win: behind / 50 + 1,
+        tieShare: 0.5,
+        min: rules.bankMinimum / 50,
+        zilchShare: 0,
+      };
+      const v = lastTurn(rules, goal).roll(0, rules.dice);
+      return `${behind} behind ${(performance.now() - t0).toFixed(0).padStart(5)} ms, wins ${v.toFixed(6)}`;
+    });
+    console.log(`  ${id.padEnd(18)} ${cells.join('   ')}`);
+  }
+}
+
+/**
+ * With ZILCH_BENCH_LAST_TURN_GAMES=n (default 0: skipped): `expected`, which plays last turns
+ * exactly, against the old `expected` (the points advice everywhere), n games per preset the
+ * two-player solver does not take, full targets, seats taking turns to start.
+ */
+function lastTurnGain(): void {
+  const games = Number(process.env.ZILCH_BENCH_LAST_TURN_GAMES ?? 0);
+  if (!(games > 0)) return;
+  const old = {
+    decide(s: GameState): Action {
+      const legal = legalActions(s);
+      for (const o of advise(s, 'points').options) {
+        const a = legalFor(s, o.move, legal);
+        if (a) return a;
+      }
+      return legal[0]!;
+    },
+  };
+  for (const id of ['zilch-online', 'hot-dice', 'ten-dice'] as const) {
+    const rules = preset(id);
+    const dice = seededDice(99);
+    let share = 0;
+    const t0 = performance.now();
+    for (let g = 0; g < games; g++) {
+      const bots = [createBot('expected', rules, g), old];
+      let s: GameState = lean.initialState(rules, 2, g % 2);
+      while (s.phase !== 'over') {
+        const r = applyAction(s, bots[s.current]!.decide(s), dice);
+        if (!r.ok) throw new Error(r.error.message);
+        s = r.state;
+      }
+      share += s.winners.includes(0) ? 1 / s.winners.length : 0;
+    }
+    const p = share / games;
+    const h = 1.96 * Math.sqrt((p * (1 - p)) / games);
+    console.log(
+      `  expected (exact last turns) v old expected, ${id}, ${games} games: ${p.toFixed(4)} ` +
+        `[${(p - h).toFixed(4)}, ${(p + h).toFixed(4)}] in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+  }
 }
 
 /** Positions where `optimal` (seat 0 or 1 by turns) has a choice, in the order games meet them. */

@@ -1,8 +1,16 @@
 import cliProgress from 'cli-progress';
-import { loadTwoPlayer, twoPlayerSolution, TwoPlayerSolution, UNIT } from '@zilch/strategy/node';
+import {
+  loadTwoPlayer,
+  twoPlayerSolution,
+  twoPlayerUnsupported,
+  TwoPlayerSolution,
+  UNIT,
+  UNSUPPORTED_INSTEAD,
+  type SolverError,
+} from '@zilch/strategy/node';
 import type { RuleSet } from '@zilch/engine';
 import { cacheDir } from '../cache-dir.ts';
-import { printJson } from '../output.ts';
+import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
 
@@ -21,6 +29,8 @@ export async function run(opts: SolveOptions): Promise<void> {
   const rules: RuleSet = opts.target ? { ...base, target: points(opts.target, '--target') } : base;
   if (rules.target <= 0) usage('--target must be positive.');
   const [a, b] = startScores(opts.start ?? '0,0', rules.target);
+  const refused = twoPlayerUnsupported(rules);
+  if (refused) return refuse(refused, id, rules, opts.json === true);
   const started = performance.now();
   const dir = cacheDir();
   const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
@@ -36,6 +46,7 @@ export async function run(opts: SolveOptions): Promise<void> {
         }));
   if (opts.json)
     return printJson({
+      ok: true,
       rules: id,
       firstPlayerWins,
       states: sol.states,
@@ -47,7 +58,7 @@ export async function run(opts: SolveOptions): Promise<void> {
       ...(handicaps ? { handicaps } : {}),
     });
   const out = process.stdout;
-  out.write(`${rules.name}, target ${rules.target}, start ${a}–${b}\n`);
+  out.write(`${printable(rules.name)}, target ${rules.target}, start ${a}–${b}\n`);
   out.write(
     `First player wins with probability ${firstPlayerWins.toFixed(6)} (a tie counts half)\n`,
   );
@@ -63,6 +74,24 @@ export async function run(opts: SolveOptions): Promise<void> {
         `  second player starts with ${String(h.secondStarts).padStart(5)}: ${h.firstPlayerWins.toFixed(6)}${h === fair ? '  ← fairest' : ''}\n`,
       );
   }
+}
+
+/**
+ * A rule set the solver does not model: the reason with its stable code, and what the bots
+ * and the coach do instead. Exit code 2, like any other refusal of what the user asked.
+ */
+function refuse(e: SolverError, id: string, rules: RuleSet, json: boolean): void {
+  if (json)
+    printJson({
+      ok: false,
+      code: e.code,
+      message: e.message,
+      rules: id,
+      target: rules.target,
+      instead: UNSUPPORTED_INSTEAD,
+    });
+  else process.stderr.write(`zilch: ${e.message}\n${UNSUPPORTED_INSTEAD}\n`);
+  process.exitCode = 2;
 }
 
 function solveWithProgress(

@@ -3,9 +3,11 @@ import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
 import { candidates, type Candidate } from './candidates.ts';
 import { pointsValue, turnFor } from './points.ts';
 import type { Advice, AdviceOption } from './types.ts';
+import { lastTurnCase, lastTurnValuer } from './last-turn.ts';
 import { winValuer } from './win.ts';
 
 export * from './types.ts';
+export { lastTurnCase, lastTurnValuer, type LastTurnCase } from './last-turn.ts';
 
 /** What the advisor maximises: the chance to win, expected points, or the best available. */
 export type AdviceMode = 'auto' | 'points' | 'win';
@@ -14,6 +16,8 @@ export type AdviceMode = 'auto' | 'points' | 'win';
 export interface AdviseOptions {
   /** Default: memory only (`memorySolutions`); `diskSolutions(dir)` of `@zilch/strategy/node` adds a disk cache. */
   readonly solutions?: SolutionSource;
+  /** In 'points' mode, still play a last turn (final round, or a bank that reaches the target) for the win. */
+  readonly lastTurns?: boolean;
 }
 
 /** Every option of the position in front of the player on turn, valued, best first. */
@@ -23,10 +27,15 @@ export function advise(
   opts: AdviseOptions = {},
 ): Advice {
   const cands = candidates(state);
+  // On a last turn only the final score counts: its exact solve comes first, for any rule
+  // set and any number of players, and needs no two-player solution.
+  const last = mode !== 'points' || opts.lastTurns ? lastTurnCase(state, cands) : null;
+  if (last?.kind === 'final') return rank('win', cands, lastTurnValuer(state, last));
   if (mode !== 'points') {
     const win = winValuer(state, mode, opts.solutions ?? memorySolutions);
     if (win) return rank('win', cands, win);
   }
+  if (last) return rank('win', cands, lastTurnValuer(state, last));
   const turn = turnFor(state);
   return rank('points', cands, (c) => pointsValue(turn, c.after));
 }

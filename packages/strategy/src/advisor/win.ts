@@ -18,7 +18,8 @@ export function winValuer(
   source: SolutionSource,
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
-  if (state.phase === 'over' || twoPlayerUnsupported(rules)) return null;
+  // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
+  if (state.phase === 'over' || state.finalRound || twoPlayerUnsupported(rules)) return null;
   if (mode === 'auto' && state.players !== 2) return null;
   const sol = source.solution(
     rules,
@@ -30,19 +31,6 @@ export function winValuer(
   const others = state.scores.filter((_, i) => i !== me);
   const theirs = Math.max(...others) / UNIT;
   if (!Number.isInteger(mine) || !Number.isInteger(theirs) || mine < 0 || theirs < 0) return null;
-  const final = sol.final;
-  if (state.finalRound && final) {
-    // The last turn: beat the leader's score (a tie shares the win).
-    const need = theirs - mine;
-    const min = sol.minFor(mine);
-    const tie = need >= min;
-    const w = tie ? need + 1 : min;
-    return (c) => {
-      const t = c.after.total / UNIT;
-      if (c.after.kind === 'roll') return final.roll(w - t, c.after.dice, tie);
-      return mine + t > theirs ? 1 : mine + t === theirs ? 0.5 : 0;
-    };
-  }
   if (mine >= sol.T || theirs >= sol.T) return null;
   const solution = sol;
   return (c) => {

@@ -1,5 +1,5 @@
 import { legalActions, type Action, type GameState } from '@zilch/engine';
-import { advise } from '../advisor/index.ts';
+import { advise, type AdviseOptions } from '../advisor/index.ts';
 import type { Move } from '../advisor/types.ts';
 import type { Bot, BotFactory, BotId } from './types.ts';
 
@@ -26,6 +26,7 @@ export function legalFor(s: GameState, move: Move, legal: readonly Action[]): Ac
 export function advisedBot(
   id: BotId,
   mode: (s: GameState) => 'auto' | 'points' | 'win',
+  extra: Pick<AdviseOptions, 'lastTurns'> = {},
 ): BotFactory {
   return (_rules, _seed, opts): Bot => {
     return {
@@ -34,7 +35,7 @@ export function advisedBot(
         const legal = legalActions(s);
         if (legal.length === 0) throw new Error(`${id} bot asked to move in a finished game`);
         if (legal.length === 1) return legal[0] as Action;
-        for (const o of advise(s, mode(s), opts).options) {
+        for (const o of advise(s, mode(s), { ...opts, ...extra }).options) {
           const a = legalFor(s, o.move, legal);
           if (a) return a;
         }

@@ -7,14 +7,16 @@ import { BOT_IDS, type Bot, type BotFactory, type BotId, type BotOptions } from 
 export * from './types.ts';
 export { CAUTIOUS, BOLD, heuristicBot, type Temperament } from './heuristic.ts';
 export { rollStats, type RollStats } from './roll-stats.ts';
+export { legalFor } from './advised.ts';
 
 const FACTORIES: Record<BotId, BotFactory> = {
   random: randomBot,
   cautious: heuristicBot(CAUTIOUS),
   bold: heuristicBot(BOLD),
-  expected: advisedBot('expected', () => 'points'),
+  // Expected points, except on a last turn, which it plays for the win (exactly).
+  expected: advisedBot('expected', () => 'points', { lastTurns: true }),
   // Exact win probability for two players; with more, the advisor plays the two-player
-  // solution against the leader.
+  // solution against the leader. Last turns: the exact last-turn solver, any rules, any seats.
   optimal: advisedBot('optimal', () => 'win'),
 };
 

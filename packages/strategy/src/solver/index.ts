@@ -11,6 +11,7 @@ export { solveLongRun, type LongRun } from './long-run.ts';
 export {
   solveTwoPlayer,
   twoPlayerUnsupported,
+  UNSUPPORTED_INSTEAD,
   estimatedStates,
   TwoPlayerSolution,
   TWO_PLAYER_EXTRA_POINTS,
@@ -18,6 +19,7 @@ export {
   type SolverError,
   type TwoPlayerOptions,
 } from './two-player.ts';
+export { LastTurn, lastTurn, type LastTurnGoal, type LastTurnValues } from './last-turn.ts';
 export {
   adoptSolution,
   clearSolutionMemory,

@@ -4,7 +4,7 @@ import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
-export const TWO_PLAYER_VERSION = 1;
+export const TWO_PLAYER_VERSION = 2;
 
 /** Default room above the target for the running total (points) in final-round games. */
 export const TWO_PLAYER_EXTRA_POINTS = 5_000;
@@ -25,7 +25,19 @@ export interface TwoPlayerOptions {
   readonly fullSweeps?: boolean;
 }
 
-/** Why the two-player solver cannot take a rule set, or null when it can. */
+/**
+ * What the advised bots and the coach do with a rule set the two-player solver refuses:
+ * expected points per turn, and last turns solved exactly for the win (advisor/last-turn.ts).
+ */
+export const UNSUPPORTED_INSTEAD =
+  'The optimal bot plays like expected: the most points per turn on average, and the last turn of the game solved exactly for the chance to win (every final-round turn plays to beat the leader). The coach shows expected points, and win chances on those turns.';
+
+/**
+ * Why the two-player solver cannot take a rule set, or null when it can. It values a tie as
+ * half a win and a game as a race to the target, so a tie-break play-off or a fixed number of
+ * rounds would get wrong values; house rules that only change scoring (sets kept whole, the
+ * bonus floor, six of a kind as two triplets) reach it through the scoring table and are exact.
+ */
 export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
   const why = rules.hotDiceDoubling
     ? 'Hot Dice extensions'
@@ -33,7 +45,11 @@ export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
       ? 'the Ten Dice lock'
       : rules.zilchPenalty
         ? 'a zilch penalty'
-        : null;
+        : rules.ties !== 'share'
+          ? 'a tie-break play-off'
+          : rules.rounds
+            ? 'a fixed number of rounds'
+            : null;
   return why
     ? {
         code: 'UNSUPPORTED_RULES',
@@ -429,11 +445,17 @@ class PairTable {
       D[i] = D[i]! + S[i]! * dz;
       R[i] = R[i]! + SR[i]! * dz;
     }
-    if (this.stat)
+    // The gaps of the moved rows were measured at the sweep that set them; each move eats
+    // into them, so after several moves in a row the next check must see what is left.
+    const moved = Math.abs(dz);
+    for (let t = k + 1; t <= this.top; t++) this.rowCrit[t] = this.rowCrit[t]! - moved;
+    if (this.stat) {
+      this.statCrit -= moved;
       for (let n = 1; n <= N; n++) {
         this.v[n] = this.v[n]! + this.sv[n]! * dz;
         this.rInf[n] = this.rInf[n]! + this.srInf[n]! * dz;
       }
+    }
     if (k >= 0) this.sweepRows(z, k);
     else {
       this.z = z;

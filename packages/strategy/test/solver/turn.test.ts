@@ -16,6 +16,13 @@ const CASES: [string, RuleSet, boolean][] = [
   ['3 dice, nothing bonus 100', tiny(3, { nothingBonus: 100 }), true],
   ['2 dice, Ten Dice lock', tiny(2, { lockOnHotDice: true }), true],
   ['3 dice, Hot Dice extensions', tiny(3, { hotDiceDoubling: true, openingMinimum: 200 }), true],
+  // House rules that change only what a roll scores reach the solver through the table.
+  ['3 dice, sets kept whole', tiny(3, { keepSetsWhole: true }), true],
+  [
+    '3 dice, bonus floor on a 1-5-6 straight of 100',
+    tiny(3, { straights: [{ faces: [1, 5, 6], points: 100 }], bonusFloor: true }),
+    true,
+  ],
 ];
 
 describe('turn solver', () => {

@@ -89,6 +89,22 @@ describe('two-player solver', () => {
     expect(r).toMatchObject({ code: 'UNSUPPORTED_RULES' });
   });
 
+  it('refuses a tie-break play-off and a fixed number of rounds (a tie is not half a win there)', () => {
+    const small = tiny(2, { target: 150, end: 'final-round' });
+    expect(solveTwoPlayer({ ...small, ties: 'play-off' })).toMatchObject({
+      code: 'UNSUPPORTED_RULES',
+      message: expect.stringContaining('play-off') as unknown,
+    });
+    expect(solveTwoPlayer({ ...small, rounds: 5 })).toMatchObject({
+      code: 'UNSUPPORTED_RULES',
+      message: expect.stringContaining('rounds') as unknown,
+    });
+    // Scoring-only house rules are solved (exactly: they only change the roll table).
+    expect(solveTwoPlayer({ ...small, keepSetsWhole: true, rounds: null })).toBeInstanceOf(
+      TwoPlayerSolution,
+    );
+  });
+
   it('round-trips through the disk cache', () => {
     const rules = { ...preset('serendipity-creak'), target: 1000 };
     const sol = solve(rules);
