@@ -73,6 +73,7 @@ export default defineConfig({
           ZILCH_TEST_DICE: '1',
           ZILCH_BOT_DELAY_MS: '60',
           ZILCH_RATE_LIMIT: '100000',
+          ZILCH_COSTLY_RATE_LIMIT: '100000',
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '200',
           LOG_LEVEL: 'warn',
         },

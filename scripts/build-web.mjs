@@ -4,7 +4,15 @@
 // The inputs are the web package and the sources of every package it bundles.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 
@@ -58,10 +66,20 @@ if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) {
   console.log('web app is up to date (sources unchanged since the last build)');
   process.exit(0);
 }
-const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
-if (r.status !== 0) process.exit(r.status ?? 1);
+// Built beside dist/ and swapped in whole: a server starting meanwhile (or a second build running
+// at the same time) never finds a half-written dist/ without its index.html.
+const out = join(web, `dist.building-${process.pid}`);
+const r = spawnSync(
+  'npx',
+  ['vite', 'build', '--logLevel', 'warn', '--outDir', out, '--emptyOutDir'],
+  { cwd: web, stdio: 'inherit' },
+);
+if (r.status !== 0) {
+  rmSync(out, { recursive: true, force: true });
+  process.exit(r.status ?? 1);
+}
 // Compressed copies for the server to send as they are (@fastify/static preCompressed).
-for (const f of files(join(web, 'dist'))) {
+for (const f of files(out)) {
   if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(f)) continue;
   const data = readFileSync(f);
   if (data.length < 1024) continue;
@@ -71,4 +89,8 @@ for (const f of files(join(web, 'dist'))) {
     brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-writeFileSync(stamp, digest);
+writeFileSync(join(out, '.inputs-hash'), digest);
+const old = join(web, `dist.old-${process.pid}`);
+if (existsSync(join(web, 'dist'))) renameSync(join(web, 'dist'), old);
+renameSync(out, join(web, 'dist'));
+rmSync(old, { recursive: true, force: true });

@@ -19,7 +19,7 @@ const SHAPES = {
   ListGamesQuery: P.ListGamesQuerySchema,
   GameList: P.GameListSchema,
   GameSummary: P.GameSummarySchema,
-  ViewQuery: P.ViewQuerySchema,
+  TokenHeaders: P.TokenHeadersSchema,
   GameView: P.GameViewSchema,
   SeatView: P.SeatViewSchema,
   ClaimBody: P.ClaimBodySchema,
@@ -49,6 +49,7 @@ const SHAPES = {
   ReactAck: P.ReactAckSchema,
   Update: P.UpdateSchema,
   Reaction: P.ReactionSchema,
+  Bye: P.ByeSchema,
   GameState: P.GameStateSchema,
   Action: P.ActionSchema,
   GameEvent: P.GameEventSchema,
@@ -76,15 +77,15 @@ const ROUTES: Route[] = [
   },
   {
     route: 'GET /api/games',
-    takes: `query ${ref('ListGamesQuery')}`,
+    takes: `query ${ref('ListGamesQuery')}, headers ${ref('TokenHeaders')}`,
     answers: ref('GameList'),
-    note: 'lobby and history, newest first',
+    note: 'lobby and history, newest first: public tables only, or the games of `X-Zilch-Tokens`',
   },
   {
     route: 'GET /api/games/:id',
-    takes: `query ${ref('ViewQuery')}`,
+    takes: `headers ${ref('TokenHeaders')}`,
     answers: ref('GameView'),
-    note: 'as the seat of `token`, else as a spectator',
+    note: 'as the seat of `Authorization: Bearer <token>`, else as a spectator',
   },
   {
     route: 'POST /api/games/:id/claim',
@@ -102,7 +103,7 @@ const ROUTES: Route[] = [
     route: 'POST /api/games/:id/rematch',
     takes: ref('RematchBody'),
     answers: `201 ${ref('Rematched')}`,
-    note: 'same seats, same rules',
+    note: 'same seats, same rules; a new commitment, shown before its first roll',
   },
   {
     route: 'GET /api/games/:id/log',
@@ -112,12 +113,12 @@ const ROUTES: Route[] = [
   {
     route: 'GET /api/games/:id/export',
     answers: ref('GameExport'),
-    note: 'for `zilch verify`; the seed only once the game is over',
+    note: 'for `zilch verify`; the server seed, result and chain head only once the game is over',
   },
   {
     route: 'GET /api/games/:id/verify',
     answers: ref('Verification'),
-    note: 'the server recomputes every roll from the revealed seeds',
+    note: 'checks the game against `?commitment=` (the one the table showed): seed, rules, every roll, replay to the end, result, hash chain',
   },
   {
     route: 'GET /api/players/:name/stats',
@@ -154,7 +155,7 @@ const CODES: Record<P.ErrorCode, string> = {
   BAD_JSON: '400 — the body is not JSON',
   PAYLOAD_TOO_LARGE: '413 — the body is over the size limit',
   RATE_LIMITED:
-    '429 — too many requests from one address; on a socket, more than `ZILCH_SOCKET_ACTIONS_PER_SECOND` messages a second (burst twice that)',
+    '429 — too many requests from one address; on a socket, more than `ZILCH_SOCKET_ACTIONS_PER_SECOND` messages a second (burst twice that) or more than `ZILCH_SOCKET_MESSAGES_PER_IP` over all sockets of one address; after `ZILCH_SOCKET_MAX_REFUSALS` refusals within 10 s the socket gets `bye` and is disconnected',
   NOT_FOUND: '404 — no such game or route',
   UNAUTHORIZED: '403 — the token opens no seat of this game',
   NOT_STARTED: '409 — an action before every seat is claimed',
@@ -320,11 +321,12 @@ ${routes}
 - \`seq\` counts accepted actions; \`version\` is bumped by every stored change (claims, start, actions, rematch link) — the newest view has the highest \`version\`.
 - While \`status\` is \`'waiting'\`, \`state\` is a preview (nobody has rolled for the first player yet).
 - A game starts (\`status: 'playing'\`) as soon as every human seat is claimed; a table of bots only starts at once.
-- \`claim\` also accepts \`seed\` (1–128 printable ASCII characters, no spaces): the player's own seed mixed into the dice (else the server makes one). Claiming again with the same token before the start renames the seat; after the start only the same name is accepted (\`ALREADY_STARTED\` otherwise).
-- \`rematch\` keeps each seat's token: the links people already hold open the same seat of the new game, which starts at once (every seat is already claimed). Everyone at the old table receives an \`update\` whose view has \`rematchId\`. Calling it again returns the same new game.
-- \`GET /api/games\` lists newest first (\`limit\` ≤ 500, default 100); \`tokens\` lists the games those tokens open. \`GET /api/games/:id/log\` also gives \`actors\` (per entry: \`player\`, \`bot\`, \`absent\` = the absent-player bot stood in, \`timer\`).
+- \`claim\` also accepts \`seed\` (1–128 printable ASCII characters, no spaces): the player's own seed mixed into the dice (else the seat's seed is HMAC(server seed, \`seat:<n>\`), fixed by the commitment). Send it after seeing the commitment: the web client sends 16 random bytes from \`crypto.getRandomValues\`. Claiming again with the same token before the start renames the seat; after the start only the same name is accepted (\`ALREADY_STARTED\` otherwise).
+- \`rematch\` keeps each seat's token: the links people already hold open the same seat of the new game, with a new commitment (in the answer and the view) and no roll yet: it starts once every human seat has claimed it again (with a fresh \`seed\`), so the server fixes its seed before it can know the players'. A rematch of bots only starts at once. Everyone at the old table receives an \`update\` whose view has \`rematchId\`. Calling it again returns the same new game.
+- Tokens never travel in a URL: \`?token=\` or \`?tokens=\` on an API route is refused (\`BAD_REQUEST\`); a seat's view takes \`Authorization: Bearer <token>\`, links carry tokens in the fragment (\`/t/<id>#seat=…\`, \`#watch=…\`).
+- \`GET /api/games\` lists newest first (\`limit\` ≤ 500, default 100): without tokens only tables created with \`public: true\`; with \`X-Zilch-Tokens: a,b\` the games those tokens open (at most 50). \`GET /api/games/:id/log\` also gives \`actors\` (per entry: \`player\`, \`bot\`, \`absent\` = the absent-player bot stood in, \`timer\`).
 - \`POST /api/advice\` answers in expected points (\`kind: 'points'\`) until the server has solved the rule set for win probability; \`mode\` asks for one or the other.
-- \`turnTimerSeconds\` overrides the rule set's \`turnTimerSeconds\`. When a turn runs out the server plays \`timeout\` — or, at a table with \`absentBot\`, that bot finishes the turn for the seat. With \`absentBot\`, a human seat with no live connection is also played by the bot once its turn has waited \`ZILCH_ABSENT_GRACE_MS\` (default 30 s).
+- \`turnTimerSeconds\` (5 s to 7 days) overrides the rule set's \`turnTimerSeconds\`. The timer runs per decision: the turn's start and every accepted action give the seat a full timer (\`view.timer.deadline\`). When it runs out the server plays \`timeout\` — or, at a table with \`absentBot\`, that bot finishes the turn for the seat. With \`absentBot\`, a human seat with no live connection is also played by the bot once its turn has waited \`ZILCH_ABSENT_GRACE_MS\` (default 30 s).
 
 ## Error codes
 
@@ -348,11 +350,19 @@ Server → client:
 
 - \`update\` ${ref('Update')} after every accepted action (and after bot moves, claims, the start, timers, a rematch), to everyone in the game's room, only after the action is stored. Each socket gets the view of its own seat (\`you\`). Presence changes (a seat connects or leaves) also send an \`update\` with \`events: []\` and the same \`seq\`.
 - \`reaction\` ${ref('Reaction')}.
+- \`bye\` ${ref('Bye')} just before the server disconnects a socket that kept sending over its limits; its address may not connect again for 10 s.
+
+Connections: a page may open a socket only from an allowed \`Origin\` (\`ZILCH_ALLOWED_ORIGINS\`, default the server's own host); one address may hold \`ZILCH_SOCKETS_PER_IP\` sockets.
 
 ## Game export (\`zilch verify\`)
 
-${ref('GameExport')}: \`serverSeed\` is \`null\` until the game is over; \`playerSeeds\` follow seat order; \`setupDice\` are the rolls that chose the first player, then each entry's \`dice\` in log order — all consumed from one stream.
-Rolls are derived from \`HMAC-SHA256(key = serverSeed, message = playerSeeds.join(':') + ':' + counter)\` — \`serverSeed\` is 64 hex characters and is used as its UTF-8 text (not decoded to bytes), \`counter\` is a decimal number from 0 — giving 32-byte blocks read in order; each byte \`b < 252\` gives the die \`b % 6 + 1\`, bytes 252–255 are skipped (no modulo bias). \`commitment = SHA-256(serverSeed as UTF-8 text)\`, hex.
+${ref('GameExport')} comes in two formats; \`zilch verify <file> --commitment <hex>\`, \`GET /api/games/:id/verify?commitment=<hex>\` and the fairness page run the same checker (\`checkExport\` in \`@zilch/protocol\`).
+
+**Format 2** (every game made since): \`setupHash = SHA-256(canonical JSON {"game": id, "players": n, "rules": rules})\` (keys sorted, no spaces), \`seedHash = SHA-256(serverSeed)\`, \`commitment = SHA-256("zilch/commit/2\\n" + setupHash + "\\n" + seedHash)\` — shown before the first roll, so it fixes the server seed, the rules and the seat count. A seat whose player sent no seed gets \`HMAC-SHA256(serverSeed, "seat:<n>")\`, first 16 bytes, hex. Rolls come from \`HMAC-SHA256(key = serverSeed, message = JSON.stringify(playerSeeds) + "\\n" + counter)\`. The hash chain starts at \`SHA-256("zilch/chain/2\\n" + commitment + "\\n" + canonical {playerSeeds, setupDice})\`, takes each entry as \`h = SHA-256(h + "\\n" + canonical {action, actor, dice, seat, seq})\`, and ends with \`chain = SHA-256(h + "\\nresult\\n" + canonical {scores, winners})\`. The checker fails with a named \`reason\`: \`WRONG_COMMITMENT\` (another game than the commitment you saw), \`COMMITMENT_MISMATCH\`, \`SEED_MISMATCH\`, \`RULES_CHANGED\`, \`BAD_SEEDS\`, \`DICE_MISMATCH\`, \`REPLAY_FAILED\`, \`TRUNCATED\` (the log stops before the game ends or skips a seq), \`RESULT_MISMATCH\`, \`CHAIN_MISMATCH\`; \`NOT_OVER\` until the seed is revealed.
+
+**Format 1** (games made before format 2, still verifiable): \`commitment = SHA-256(serverSeed)\` alone (the rules are not bound), rolls from \`playerSeeds.join(':') + ':' + counter\`; a seed containing \`:\` is refused as ambiguous (\`BAD_SEEDS\`).
+
+In both, \`serverSeed\` is 64 hex characters used as its UTF-8 text (not decoded), \`counter\` a decimal number from 0, giving 32-byte blocks read in order; each byte \`b < 252\` gives the die \`b % 6 + 1\`, bytes 252–255 are skipped (no modulo bias). \`setupDice\` are the rolls that chose the first player, then each entry's \`dice\` in log order — all from one stream. \`serverSeed\`, \`result\` and \`chain\` are \`null\` until the game is over.
 
 ## Shapes
 

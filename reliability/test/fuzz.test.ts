@@ -196,7 +196,9 @@ describe('socket messages', () => {
       action: { type: 'roll' },
     });
     counted.socket += 1;
-    expect(stolen?.ok === false && stolen.error.code).toBe('DUPLICATE_CLIENT_ID');
+    // Client ids are per seat: another seat's id labels a new intent of this seat, refused on
+    // its own merits (it is not this seat's turn), and the first seat's answer stays as it was.
+    expect(stolen?.ok === false && stolen.error.code).toBe('NOT_YOUR_TURN');
 
     // Unknown event names: ignored (socket.io answers nothing), the server carries on.
     for (const event of ['hack', 'timeout', 'update', 'disconnecting', 'action ']) {

@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { BOT_IDS, REACTIONS } from './names.ts';
 
-/** Bot levels the server knows, weakest to strongest (the same list as @zilch/strategy BOT_IDS). */
-export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as const;
+export { BOT_IDS, REACTIONS } from './names.ts';
 
 /** A bot level. */
 export const BotIdSchema = z.enum(BOT_IDS).describe('Bot level, weakest to strongest');
 
 /** A bot level. */
 export type BotId = z.infer<typeof BotIdSchema>;
-
-/** The quick reactions a player may send. */
-export const REACTIONS = ['👍', '😂', '😮', '😬', '🎉', '😢'] as const;
 
 /** One quick reaction. */
 export const ReactionEmojiSchema = z.enum(REACTIONS);

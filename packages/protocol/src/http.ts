@@ -1,5 +1,5 @@
 // Bodies, queries, params and answers of every HTTP route (prefix /api). Refusals are ErrorBody.
-import { PRESET_IDS, type PresetId } from '@zilch/engine';
+import { PRESET_IDS, RuleSetSchema, type PresetId } from '@zilch/engine';
 import { z } from 'zod';
 import { BotIdSchema } from './bots.ts';
 import { GameEventSchema, GameLogSchema, LogEntrySchema, RulesSchema } from './game-state.ts';
@@ -36,17 +36,18 @@ export const CreateGameBodySchema = z
       .union([z.string().min(1).max(64), z.record(z.string(), z.unknown())])
       .describe('A preset id or a full RuleSet'),
     seats: z.array(SeatSpecSchema).min(2).max(8),
-    turnTimerSeconds: z
-      .number()
-      .int()
-      .min(1)
-      .max(86_400)
-      .nullable()
+    turnTimerSeconds: RuleSetSchema.shape.turnTimerSeconds
       .optional()
-      .describe("Overrides the rule set's turnTimerSeconds"),
+      .describe(
+        "Overrides the rule set's turnTimerSeconds: 5 s to 7 days per decision, null for no timer",
+      ),
     absentBot: BotIdSchema.nullable()
       .optional()
       .describe('The bot that plays for a timed-out or disconnected human seat'),
+    public: z
+      .boolean()
+      .optional()
+      .describe('List the table in the public lobby (default false: only its links lead to it)'),
   })
   .strict();
 
@@ -60,12 +61,36 @@ export const GameParamsSchema = z.object({ id: GameIdSchema });
 export const ListGamesQuerySchema = z.object({
   status: z.enum(['finished', 'active']).optional(),
   player: NameSchema.optional(),
-  tokens: z.string().max(2000).optional().describe('Comma-separated tokens (at most 50 used)'),
   limit: z.coerce.number().int().min(1).max(500).optional().describe('Default 100'),
 });
 
-/** `GET /api/games/:id` query. */
-export const ViewQuerySchema = z.object({ token: TokenSchema.optional() });
+/**
+ * Headers carrying seat tokens. Tokens never travel in a URL (the server refuses `?token=`):
+ * URLs end up in logs, history and `Referer`.
+ */
+export const TokenHeadersSchema = z.object({
+  authorization: z
+    .string()
+    .regex(/^Bearer [^\s,]{1,128}$/, 'Bearer <token>')
+    .optional()
+    .describe('`Bearer <token>`: view `GET /api/games/:id` as that seat (else as a spectator)'),
+  'x-zilch-tokens': z
+    .string()
+    .max(7000)
+    .optional()
+    .describe(
+      '`GET /api/games`: comma-separated tokens; lists only the games they open (at most 50 used)',
+    ),
+});
+
+/** Headers carrying seat tokens. */
+export type TokenHeaders = z.infer<typeof TokenHeadersSchema>;
+
+/** The token of an `Authorization: Bearer <token>` header, if any. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = header ? /^Bearer ([^\s,]{1,128})$/.exec(header) : null;
+  return m ? m[1] : undefined;
+}
 
 /** `POST /api/games/:id/claim` body. */
 export const ClaimBodySchema = z
@@ -182,6 +207,11 @@ export const RematchedSchema = z.object({
   gameId: z.string(),
   seats: z.array(CreatedSeatSchema.omit({ token: true })),
   spectatorToken: z.string(),
+  commitment: z
+    .string()
+    .describe(
+      "The new game's commitment; it rolls once every human seat has claimed it again (with a fresh seed)",
+    ),
 });
 
 /** `POST /api/games/:id/rematch` answer. */
@@ -203,32 +233,112 @@ export const LogAnswerSchema = z.object({
 /** `GET /api/games/:id/log` answer. */
 export type LogAnswer = z.infer<typeof LogAnswerSchema>;
 
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
+const exportSeats = z.array(
+  z.object({ seat: seatIndex, kind, bot: BotIdSchema.optional(), name: z.string() }),
+);
+
+/** Format 1 (games created before format 2): the commitment is SHA-256 of the server seed alone. */
+export const GameExportV1Schema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  rules: RulesSchema,
+  players: int.min(1),
+  seats: exportSeats,
+  commitment: z.string(),
+  serverSeed: z.string().nullable().describe('Null until the game is over'),
+  playerSeeds: z.array(z.string()).describe("In seat order, joined with ':' for the dice"),
+  setupDice: z.array(z.array(int)),
+  entries: z.array(LogEntrySchema),
+});
+
+/** The final result a format-2 export claims: what the replay of its log must end with. */
+export const GameResultSchema = z.object({
+  scores: z.array(int),
+  winners: z.array(seatIndex),
+});
+
+/** One action of a format-2 export, with what the hash chain binds. */
+export const ExportEntrySchema = LogEntrySchema.extend({
+  seq: int.min(1),
+  seat: seatIndex,
+  actor: ActorSchema,
+});
+
+/**
+ * Format 2: the commitment binds the game id, rules and seat count (`setupHash`) with the server
+ * seed (`seedHash`); the player seeds are a JSON array; a hash chain binds every entry and the
+ * final result to the commitment.
+ */
+export const GameExportV2Schema = z.object({
+  version: z.literal(2),
+  id: z.string(),
+  rules: RulesSchema,
+  players: int.min(1),
+  seats: exportSeats,
+  commitment: hex64.describe(
+    'SHA-256 of "zilch/commit/2\\n" + setupHash + "\\n" + seedHash, shown before the first roll',
+  ),
+  setupHash: hex64.describe('SHA-256 of the canonical JSON {"game","players","rules"}'),
+  seedHash: hex64.describe('SHA-256 of the server seed'),
+  serverSeed: z.string().nullable().describe('Null until the game is over'),
+  playerSeeds: z
+    .array(z.string())
+    .describe('In seat order; a seed the server made is HMAC(server seed, "seat:<n>")'),
+  setupDice: z.array(z.array(int)),
+  entries: z.array(ExportEntrySchema),
+  result: GameResultSchema.nullable().describe('Null until the game is over'),
+  chain: hex64
+    .nullable()
+    .describe('Head of the hash chain over seeds, entries and result; null until the game is over'),
+});
+
 /** `GET /api/games/:id/export` answer: what `zilch verify` checks. */
 export const GameExportSchema = z
-  .object({
-    version: z.literal(1),
-    id: z.string(),
-    rules: RulesSchema,
-    players: int.min(1),
-    seats: z.array(
-      z.object({ seat: seatIndex, kind, bot: BotIdSchema.optional(), name: z.string() }),
-    ),
-    commitment: z.string(),
-    serverSeed: z.string().nullable().describe('Null until the game is over'),
-    playerSeeds: z.array(z.string()).describe('In seat order'),
-    setupDice: z.array(z.array(int)),
-    entries: z.array(LogEntrySchema),
-  })
+  .discriminatedUnion('version', [GameExportV1Schema, GameExportV2Schema])
   .meta({ id: 'GameExport' });
 
 /** `GET /api/games/:id/export` answer. */
 export type GameExport = z.infer<typeof GameExportSchema>;
 
+/** `GET /api/games/:id/verify` query: the commitment the table page showed you. */
+export const VerifyQuerySchema = z.object({
+  commitment: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, '64 hex digits')
+    .optional()
+    .describe('The commitment you saw before the first roll (default: the stored one)'),
+});
+
+/** Why a check failed (absent when it passed). */
+export const VerifyReasonSchema = z.enum([
+  'NOT_AN_EXPORT',
+  'NOT_OVER',
+  'WRONG_COMMITMENT',
+  'COMMITMENT_MISMATCH',
+  'SEED_MISMATCH',
+  'RULES_CHANGED',
+  'BAD_SEEDS',
+  'DICE_MISMATCH',
+  'REPLAY_FAILED',
+  'TRUNCATED',
+  'RESULT_MISMATCH',
+  'CHAIN_MISMATCH',
+]);
+
+/** Why a check failed. */
+export type VerifyReason = z.infer<typeof VerifyReasonSchema>;
+
 /** `GET /api/games/:id/verify` answer: the server's own check of every roll. */
 export const VerificationSchema = z.object({
   ok: z.boolean(),
+  reason: VerifyReasonSchema.optional().describe('Why the check failed'),
   rollsChecked: int.min(0),
   message: z.string(),
+  seedSources: z
+    .array(z.enum(['server', 'player']))
+    .optional()
+    .describe("Format 2, per seat: made by the server from its seed, or sent by the seat's player"),
 });
 
 /** `GET /api/games/:id/verify` answer. */
@@ -280,6 +390,12 @@ export type AdviceOption = z.infer<typeof AdviceOptionSchema>;
 export const AdviceSchema = z.object({
   kind: z.enum(['win', 'points']),
   options: z.array(AdviceOptionSchema),
+  note: z
+    .string()
+    .optional()
+    .describe(
+      'Why the advice is less than asked for (e.g. an exact win analysis would exceed the server memory budget)',
+    ),
 });
 
 /** `POST /api/advice` answer. */

@@ -6,3 +6,4 @@ export * from './game-state.ts';
 export * from './game-view.ts';
 export * from './http.ts';
 export * from './socket.ts';
+export * from './fairness.ts';

@@ -93,6 +93,16 @@ export const ReactionSchema = z.object({
 export type Reaction = z.infer<typeof ReactionSchema>;
 
 /**
+ * `bye`: the server is about to disconnect this socket and says why: `SHUTTING_DOWN` (the process
+ * is restarting: reconnect at once, another process or this one when back will answer) or
+ * `RATE_LIMITED` (flooding, too many refusals: wait before connecting again).
+ */
+export const ByeSchema = ErrorBodySchema;
+
+/** `bye` message. */
+export type Bye = z.infer<typeof ByeSchema>;
+
+/**
  * socket.io event map of what clients send (use with `Socket<ServerToClientEvents, ClientToServerEvents>`).
  * The ack is required here so that socket.io's `emitWithAck` types the answer (it cannot see past
  * an optional last parameter); the server still answers nothing to a client that leaves it out.
@@ -107,6 +117,7 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   update: (update: Update) => void;
   reaction: (reaction: Reaction) => void;
+  bye: (reason: Bye) => void;
 }
 
 /** Every message schema by event name, for clients that check what they receive. */
@@ -116,5 +127,5 @@ export const SOCKET_SCHEMAS = {
     action: { message: ActionMessageSchema, ack: ActionAckSchema },
     react: { message: ReactMessageSchema, ack: ReactAckSchema },
   },
-  serverToClient: { update: UpdateSchema, reaction: ReactionSchema },
+  serverToClient: { update: UpdateSchema, reaction: ReactionSchema, bye: ByeSchema },
 } as const;

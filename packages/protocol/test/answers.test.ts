@@ -121,9 +121,16 @@ describe('the schemas accept what the server answers', () => {
     const rematch = await api(base, 'POST', `/api/games/${id}/rematch`, { token });
     expect(rematch.status).toBe(201);
     conforms(RematchedSchema, rematch.body);
-    conforms(GameViewSchema, (await api(base, 'GET', `/api/games/${id}?token=${token}`)).body);
+    conforms(
+      GameViewSchema,
+      (
+        await api(base, 'GET', `/api/games/${id}`, undefined, {
+          authorization: `Bearer ${token}`,
+        })
+      ).body,
+    );
 
-    const list = await api(base, 'GET', `/api/games?tokens=${token}`);
+    const list = await api(base, 'GET', '/api/games', undefined, { 'x-zilch-tokens': token });
     conforms(GameListSchema, list.body);
     expect(list.body.games.map((g: { id: string }) => g.id)).toContain(id);
     conforms(PlayerStatsSchema, (await api(base, 'GET', '/api/players/Ada/stats')).body);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
-import { useCacheDir } from './bots/bot-source.ts';
+import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -33,11 +33,17 @@ const BUS_EVENT = 'zilch:bus';
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
 export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
-  useCacheDir(config.cacheDir);
+  startStrategy({
+    cacheDir: config.cacheDir,
+    ...config.strategy,
+    memoryCeilingMb: config.memoryCeilingMb,
+    onEvent: (e) => log.warn({ strategy: e }, 'strategy pool limit reached'),
+    onJob: (kind, result) => metrics.strategyJobs.inc({ kind, result }),
+  });
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
   const store = new GameStore(db.db, db.dialect);
-  const metrics = createMetrics();
+  const metrics = createMetrics(strategyQueued);
   // Across processes presence is re-announced every lease period; a silent process's report expires.
   const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);
   const connected = (id: string) => presence.connected(id);
@@ -52,6 +58,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
 
   let redis: { pub: Redis; sub: Redis } | null = null;
   const ready = async () => {
+    // A draining process must get no new work: the proxy and health checks see it at once.
+    if (service.draining) return false;
     await ping(db.db);
     // With commands queued through an outage, an unanswered ping means "not ready", not a hang.
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
@@ -92,6 +100,11 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     logger: log,
     node,
     actionsPerSecond: config.socketActionsPerSecond,
+    socketsPerIp: config.socketsPerIp,
+    messagesPerIp: config.socketMessagesPerIp,
+    maxRefusals: config.socketMaxRefusals,
+    allowedOrigins: config.allowedOrigins,
+    trustProxy: config.trustProxy,
   });
   ioRef = io;
   if (redis) {
@@ -120,6 +133,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
       if (fromRemote) void driver.changed(msg.gameId);
+    } else if (msg.type === 'released') {
+      if (fromRemote) driver.takeOver(msg.gameIds);
     } else if (fromRemote) {
       if (presence.setRemote(msg.gameId, msg.node, msg.seats)) void driver.changed(msg.gameId);
     } else if (!msg.repeat) void driver.changed(msg.gameId);
@@ -152,11 +167,22 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     logger: log,
     close() {
       closing ??= (async () => {
+        // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
+        // players wait: refuse new actions and let those in flight be stored; hand the leases
+        // back and tell the other processes, which take the bots and timers up at once; then
+        // close the sockets, which makes clients reconnect straight away (to another process).
         if (announcer) clearInterval(announcer);
-        await driver.stop();
         await service.drain();
+        const released = await driver.stop();
+        if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
+        // Clients reconnect at once on this code (another process, or this one when back).
+        io.emit('bye', {
+          code: 'SHUTTING_DOWN',
+          message: 'This server process is restarting; reconnecting.',
+        });
         io.disconnectSockets(true);
         await new Promise<void>((r) => io.close(() => r()));
+        await stopStrategy();
         await app.close().catch(() => undefined);
         if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
         await db.close();

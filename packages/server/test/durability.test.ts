@@ -45,7 +45,11 @@ describe('kill -9 and restart', () => {
     const playSome = async (n: number) => {
       let done = 0;
       while (done < n) {
-        const v = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+        const v = (
+          await api(base, 'GET', `/api/games/${human.gameId}`, undefined, {
+            authorization: `Bearer ${token}`,
+          })
+        ).body;
         if (v.status === 'over') return;
         if (v.state.current !== 0) {
           await new Promise((r) => setTimeout(r, 20));
@@ -65,7 +69,11 @@ describe('kill -9 and restart', () => {
     };
     await playSome(3);
     await until(async () => (await api(base, 'GET', `/api/games/${bots.gameId}`)).body.seq >= 5);
-    const before = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+    const before = (
+      await api(base, 'GET', `/api/games/${human.gameId}`, undefined, {
+        authorization: `Bearer ${token}`,
+      })
+    ).body;
     const botsBefore = (await api(base, 'GET', `/api/games/${bots.gameId}`)).body;
     expect(botsBefore.status).toBe('playing');
 
@@ -74,12 +82,20 @@ describe('kill -9 and restart', () => {
     const second = await spawnServer(env);
     servers.push(second);
     base = second.url;
-    const after = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+    const after = (
+      await api(base, 'GET', `/api/games/${human.gameId}`, undefined, {
+        authorization: `Bearer ${token}`,
+      })
+    ).body;
     expect(after.seq).toBeGreaterThanOrEqual(before.seq);
     expect(after.seats.map((s: Loose) => s.name)).toEqual(['Kim', before.seats[1].name]);
     // The bot seat may move between two reads, so the log is bracketed by a view on each side.
     const log = (await api(base, 'GET', `/api/games/${human.gameId}/log`)).body;
-    const later = (await api(base, 'GET', `/api/games/${human.gameId}?token=${token}`)).body;
+    const later = (
+      await api(base, 'GET', `/api/games/${human.gameId}`, undefined, {
+        authorization: `Bearer ${token}`,
+      })
+    ).body;
     expect(log.log.entries.length).toBeGreaterThanOrEqual(after.seq);
     expect(log.log.entries.length).toBeLessThanOrEqual(later.seq);
     if (after.seq === before.seq) expect(after.state).toEqual(before.state);

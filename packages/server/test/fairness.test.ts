@@ -9,10 +9,10 @@ import { tempDir } from '@zilch/testkit';
 import { commitmentOf, fairDice, newServerSeed } from '../src/fairness/dice-stream.ts';
 import { verifyExport, type GameExport } from '../src/fairness/verify.ts';
 
-/** A short finished game played from a fair stream, exported as the server would. */
+/** A short finished game played from a format-1 stream, exported as the server did for older games. */
 function playedExport(seed: string, playerSeeds: string[]): GameExport {
   const rules = { ...preset('serendipity-creak'), target: 1000, end: 'immediate' as const };
-  const dice = recordingDice(fairDice(seed, playerSeeds));
+  const dice = recordingDice(fairDice(seed, playerSeeds, 1));
   const g = createGame(rules, playerSeeds.length, dice);
   if (!g.ok) throw new Error(g.error.message);
   const setupDice = dice.take();
@@ -68,12 +68,13 @@ describe('fair dice', () => {
   });
 });
 
-describe('verify', () => {
-  it('verifies an honest game and names the first tampered die', () => {
+describe('verify (format 1: games made before format 2 stay verifiable)', () => {
+  it('verifies an honest game and names the first tampered die', async () => {
     const x = playedExport(newServerSeed(), ['alice', 'bob']);
-    const ok = verifyExport(x);
+    const ok = await verifyExport(x, x.commitment);
     expect(ok.ok).toBe(true);
-    expect(ok.message).toBe(`verified ${ok.rollsChecked} rolls`);
+    expect(ok.message).toMatch(new RegExp(`^verified ${ok.rollsChecked} rolls`));
+    expect(ok.message).toContain('Format 1');
     const rolls = x.setupDice.length + x.entries.reduce((n, e) => n + e.dice.length, 0);
     expect(ok.rollsChecked).toBe(rolls);
 
@@ -81,16 +82,36 @@ describe('verify', () => {
     const tampered = structuredClone(x);
     const die = tampered.entries[i]!.dice[0]!;
     die[0] = (die[0]! % 6) + 1;
-    const bad = verifyExport(tampered);
+    const bad = await verifyExport(tampered, x.commitment);
     expect(bad.ok).toBe(false);
+    expect(bad.reason).toBe('DICE_MISMATCH');
     expect(bad.message).toContain(`action #${i + 1} roll #1`);
   });
 
-  it('refuses a seed that does not match the commitment, and an unrevealed seed', () => {
+  it('refuses a seed that does not match the commitment, and an unrevealed seed', async () => {
     const x = playedExport(newServerSeed(), ['a', 'b', 'c']);
-    expect(verifyExport({ ...x, serverSeed: newServerSeed() }).message).toMatch(/commitment/);
-    expect(verifyExport({ ...x, serverSeed: null }).ok).toBe(false);
-    expect(verifyExport({ nope: 1 }).ok).toBe(false);
+    const wrong = await verifyExport({ ...x, serverSeed: newServerSeed() });
+    expect(wrong.reason).toBe('SEED_MISMATCH');
+    expect(wrong.message).toMatch(/commitment/);
+    expect((await verifyExport({ ...x, serverSeed: null })).reason).toBe('NOT_OVER');
+    expect((await verifyExport({ nope: 1 })).reason).toBe('NOT_AN_EXPORT');
+  });
+
+  it("refuses seeds that ':' makes ambiguous (format 1 joined them with ':')", async () => {
+    const seed = newServerSeed();
+    const x = playedExport(seed, ['ab:cd', 'ef']);
+    // The attack: the same joined text split another way gives the same format-1 dice.
+    const resplit = { ...x, playerSeeds: ['ab', 'cd:ef'] };
+    expect(fairDice(seed, ['ab', 'cd:ef'], 1).roll(50)).toEqual(
+      fairDice(seed, ['ab:cd', 'ef'], 1).roll(50),
+    );
+    const r = await verifyExport(resplit, x.commitment);
+    expect(r.ok).toBe(false);
+    expect(r.reason).toBe('BAD_SEEDS');
+    // Format 2 encodes the seeds as a JSON array: the split changes the dice.
+    expect(fairDice(seed, ['ab', 'cd:ef'], 2).roll(50)).not.toEqual(
+      fairDice(seed, ['ab:cd', 'ef'], 2).roll(50),
+    );
   });
 
   it('zilch verify exits 0 on an honest export and 1 on a tampered one', () => {
@@ -105,13 +126,15 @@ describe('verify', () => {
       writeFileSync(bad, JSON.stringify(t));
       const bin = fileURLToPath(new URL('../../cli/bin/zilch.mjs', import.meta.url));
       const run = (f: string) =>
-        spawnSync(process.execPath, [bin, 'verify', f], { encoding: 'utf8' });
+        spawnSync(process.execPath, [bin, 'verify', f, '--commitment', x.commitment], {
+          encoding: 'utf8',
+        });
       const a = run(good);
       expect(a.status).toBe(0);
       expect(a.stdout).toMatch(/^verified \d+ rolls/);
       const b = run(bad);
       expect(b.status).toBe(1);
-      expect(b.stderr).toMatch(/Mismatch at setup roll #1/);
+      expect(b.stderr).toMatch(/^DICE_MISMATCH: Mismatch at setup roll #1/);
       expect(run(join(tmp.dir, 'missing.json')).status).toBe(2);
     } finally {
       tmp.cleanup();

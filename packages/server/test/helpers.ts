@@ -16,6 +16,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ZILCH_TEST_DICE: '1',
     ZILCH_BOT_DELAY_MS: '0',
     ZILCH_WEB_DIR: '/nonexistent',
+    // Test clients all come from 127.0.0.1: per-address caps would count them as one abuser.
+    ZILCH_SOCKETS_PER_IP: '100000',
+    ZILCH_SOCKET_MESSAGES_PER_IP: '1000000',
+    ZILCH_COSTLY_RATE_LIMIT: '1000000',
+    ZILCH_METRICS: 'on',
     ...env,
   });
   if (!c.ok) throw new Error(c.message);
@@ -28,8 +33,9 @@ export function api(
   method: string,
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Reply<Loose>> {
-  return request<Loose>(base, method, path, body);
+  return request<Loose>(base, method, path, body, headers);
 }
 
 /** The testkit's socket client, its updates and acks read loosely. */

@@ -97,6 +97,7 @@ describe.skipIf(!url)('on PostgreSQL', () => {
           { kind: 'bot', bot: 'cautious' },
           { kind: 'bot', bot: 'random' },
         ],
+        public: true,
       })
     ).body;
     await until(

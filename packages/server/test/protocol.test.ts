@@ -155,7 +155,8 @@ describe('a table played over real sockets', () => {
           action: { type: 'roll' },
         })
       ).error.code,
-    ).toBe('DUPLICATE_CLIENT_ID');
+      // Client ids are per seat: another seat's id neither blocks this move nor reveals itself.
+    ).toBe('NOT_YOUR_TURN');
     expect((await api(base, 'GET', `/api/games/${t.gameId}/log`)).body.log.entries).toHaveLength(1);
 
     // An illegal selection is refused; the state stays as it was.
@@ -168,7 +169,11 @@ describe('a table played over real sockets', () => {
 
     // Reconnecting gives exactly the same view.
     const myToken = first === 0 ? tok0 : tok1;
-    const viewBefore = (await api(base, 'GET', `/api/games/${t.gameId}?token=${myToken}`)).body;
+    const viewBefore = (
+      await api(base, 'GET', `/api/games/${t.gameId}`, undefined, {
+        authorization: `Bearer ${myToken}`,
+      })
+    ).body;
     me.close();
     const again = await client(base);
     const rejoin = await again.ask('join', { gameId: t.gameId, token: myToken });
@@ -193,28 +198,48 @@ describe('a table played over real sockets', () => {
     // Scripted dice are not the committed ones: the verification says so.
     const v = await api(base, 'GET', `/api/games/${t.gameId}/verify`);
     expect(v.body.ok).toBe(false);
+    expect(v.body.reason).toBe('DICE_MISMATCH');
     expect(v.body.message).toMatch(/action #1 roll #1/);
 
     // History, stats, rematch with the same links.
-    const finished = (await api(base, 'GET', '/api/games?status=finished')).body.games;
+    // The table is not public: its history is listed to those holding its tokens.
+    const finished = (
+      await api(base, 'GET', '/api/games?status=finished', undefined, { 'x-zilch-tokens': tok0 })
+    ).body.games;
     expect(finished.find((g: Loose) => g.id === t.gameId).scores[first]).toBe(1000);
     const stats = (await api(base, 'GET', '/api/players/Bob/stats')).body;
     expect(stats.games).toBe(1);
     expect(stats.faces.observed.reduce((x: number, y: number) => x + y, 0)).toBe(
       first === 1 ? 6 : 0,
     );
-    const mine = (await api(base, 'GET', `/api/games?tokens=${tok1}`)).body.games;
+    const mine = (await api(base, 'GET', '/api/games', undefined, { 'x-zilch-tokens': tok1 })).body
+      .games;
     expect(mine.map((g: Loose) => g.id)).toContain(t.gameId);
 
     const re = await api(base, 'POST', `/api/games/${t.gameId}/rematch`, { token: tok1 });
     expect(re.status).toBe(201);
     const again2 = await api(base, 'POST', `/api/games/${t.gameId}/rematch`, { token: tok0 });
     expect(again2.body.gameId).toBe(re.body.gameId);
-    const next = (await api(base, 'GET', `/api/games/${re.body.gameId}?token=${tok0}`)).body;
-    expect(next.status).toBe('playing');
+    const next = (
+      await api(base, 'GET', `/api/games/${re.body.gameId}`, undefined, {
+        authorization: `Bearer ${tok0}`,
+      })
+    ).body;
+    // The rematch shows its commitment and waits for each seat's fresh seed before rolling.
+    expect(next.status).toBe('waiting');
+    expect(next.commitment).toBe(re.body.commitment);
     expect(next.you).toBe(0);
     expect(next.rematchOf).toBe(t.gameId);
     expect(next.seats.map((s: Loose) => s.name)).toEqual([SCRIPT_NAME, 'Bob']);
+    await api(base, 'POST', `/api/games/${re.body.gameId}/claim`, {
+      token: tok0,
+      name: SCRIPT_NAME,
+    });
+    const restarted = await api(base, 'POST', `/api/games/${re.body.gameId}/claim`, {
+      token: tok1,
+      name: 'Bob',
+    });
+    expect(restarted.body.view.status).toBe('playing');
     await spectator.waitFor((u) => u.view.rematchId === re.body.gameId);
     for (const c of [again, other, spectator]) c.close();
   });
@@ -254,14 +279,15 @@ describe('bots, timers and absence', () => {
     expect(Math.max(...view.state.scores)).toBeGreaterThanOrEqual(10_000);
     const v = (await api(base, 'GET', `/api/games/${id}/verify`)).body;
     expect(v.ok).toBe(true);
-    expect(v.message).toBe(`verified ${v.rollsChecked} rolls`);
+    expect(v.message).toMatch(new RegExp(`^verified ${v.rollsChecked} rolls and the final result`));
     const x = (await api(base, 'GET', `/api/games/${id}/export`)).body;
     expect(x.serverSeed).toBe(view.seed);
     expect(x.playerSeeds).toHaveLength(3);
   });
 
   it('a turn that runs out of time is timed out by the server', async () => {
-    const t = await table(quick, { turnTimerSeconds: 1 });
+    // The shortest timer a table may set (5 s to 7 days).
+    const t = await table(quick, { turnTimerSeconds: 5 });
     await api(base, 'POST', `/api/games/${t.gameId}/claim`, {
       token: t.seats[0]!.token,
       name: 'Ann',
@@ -274,13 +300,13 @@ describe('bots, timers and absence', () => {
     const log = await until(async () => {
       const l = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
       return l.log.entries.length > 0 ? l : null;
-    }, 5000);
+    }, 9000);
     expect(log.log.entries[0].action.type).toBe('timeout');
     expect(log.actors[0]).toBe('timer');
-  });
+  }, 15_000);
 
   it('the absent-player bot finishes a turn that ran out', async () => {
-    const t = await table(quick, { turnTimerSeconds: 1, absentBot: 'cautious' });
+    const t = await table(quick, { turnTimerSeconds: 5, absentBot: 'cautious' });
     await api(base, 'POST', `/api/games/${t.gameId}/claim`, {
       token: t.seats[0]!.token,
       name: 'Cy',
@@ -294,10 +320,10 @@ describe('bots, timers and absence', () => {
       const l = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
       const v = (await api(base, 'GET', `/api/games/${t.gameId}`)).body;
       return v.state.current !== first || v.status === 'over' ? l : null;
-    }, 8000);
+    }, 12_000);
     expect(log.actors.length).toBeGreaterThan(0);
     expect(log.actors.every((a: string) => a === 'absent')).toBe(true);
-  });
+  }, 20_000);
 });
 
 describe('absent players', () => {
@@ -425,9 +451,11 @@ describe('bad requests never crash the server', () => {
     const rules = { ...preset('farkle-2017'), target: 1_050 };
     const t = await table(rules);
     const state = (await api(base, 'GET', `/api/games/${t.gameId}`)).body.state;
+    // A rule set this small is solved on demand in a strategy thread: win at once, or points
+    // until its solution is ready.
     const first = await api(base, 'POST', '/api/advice', { state });
     expect(first.status).toBe(200);
-    expect(first.body.kind).toBe('points');
+    expect(['win', 'points']).toContain(first.body.kind);
     const win = await until(async () => {
       const r = await api(base, 'POST', '/api/advice', { state });
       return r.body.kind === 'win' ? r.body : null;

@@ -16,3 +16,13 @@ export {
 export { solveInBackground, type BackgroundSolveOptions } from './solver/solve-in-worker.ts';
 export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './advisor/prepare.ts';
 export { simulate, type ThreadedSimulateOptions } from './simulate/threaded.ts';
+export {
+  StrategyPool,
+  threadBudget,
+  type PoolEvent,
+  type PoolResult,
+  type StrategyPoolOptions,
+} from './pool/strategy-pool.ts';
+export { canonicalRules, ruleKey } from './pool/canonical.ts';
+export { twoPlayerBytes, twoPlayerPeakBytes } from './pool/budget.ts';
+export type { StrategyLevel } from './pool/job.ts';

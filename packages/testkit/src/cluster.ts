@@ -22,8 +22,11 @@ export interface Cluster {
   env: Record<string, string>;
   /** Starts another process on the same store (and Redis). */
   add(extra?: Record<string, string>): Promise<ServerProcess>;
-  /** Starts process `i` again on its port (after a crash), as a supervisor would. */
-  restart(i: number): Promise<ServerProcess>;
+  /**
+   * Starts process `i` again on its port, as a supervisor would: after a crash (SIGKILL, the
+   * default) or, with SIGTERM, a graceful stop that waits for the process to drain and exit.
+   */
+  restart(i: number, signal?: NodeJS.Signals): Promise<ServerProcess>;
   /** Stops every process (SIGTERM) and removes the store. */
   close(): Promise<void>;
 }
@@ -51,8 +54,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     ports.push(port);
     return s;
   };
-  const restart = async (i: number) => {
-    await servers[i]?.stop('SIGKILL');
+  const restart = async (i: number, signal: NodeJS.Signals = 'SIGKILL') => {
+    await servers[i]?.stop(signal);
     const s = await spawnServer({ ...env, PORT: String(ports[i]) }, o.spawn);
     servers[i] = s;
     return s;

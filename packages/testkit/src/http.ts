@@ -30,6 +30,20 @@ export async function api<T = unknown>(
   return { status: res.status, body: parsed as T };
 }
 
+/** The header a seat token travels in (`GET /api/games/:id`); tokens never go in a URL. */
+export function bearer(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** `GET /api/games/:id` as the seat `token` opens (else as a spectator). */
+export function viewAs<T = unknown>(
+  base: string,
+  gameId: string,
+  token?: string,
+): Promise<Reply<T>> {
+  return api<T>(base, 'GET', `/api/games/${gameId}`, undefined, bearer(token));
+}
+
 /** Like `api`, but throws unless the status is 2xx. */
 export async function must<T>(
   base: string,

@@ -79,6 +79,7 @@ export class Player {
   private sends = 0;
   private n = 0;
   private askedRematch = new Set<string>();
+  private claimed = new Set<string>();
 
   constructor(readonly o: PlayerOptions) {
     this.gameId = o.gameId;
@@ -170,6 +171,16 @@ export class Player {
         );
       }
       return;
+    }
+    // A rematch waits for every human seat to claim it again (with a fresh seed): claim ours.
+    const mine = v.you === null ? undefined : v.seats[v.you];
+    if (v.rematchOf && v.status === 'waiting' && mine && !mine.claimed && !this.claimed.has(v.id)) {
+      this.claimed.add(v.id);
+      const base = this.o.urls[this.urlAt % this.o.urls.length] as string;
+      void api(base, 'POST', `/api/games/${v.id}/claim`, {
+        token: this.o.token,
+        name: mine.name,
+      }).catch(() => this.claimed.delete(v.id));
     }
     this.schedule();
   }

@@ -51,6 +51,11 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ZILCH_WEB_DIR: '/nonexistent',
+      // Test clients all come from 127.0.0.1: per-address caps would count them as one abuser.
+      ZILCH_SOCKETS_PER_IP: '100000',
+      ZILCH_SOCKET_MESSAGES_PER_IP: '1000000',
+      ZILCH_COSTLY_RATE_LIMIT: '1000000',
+      ZILCH_METRICS: 'on',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,6 +64,29 @@ export async function connect<U = Update, A = Ack>(base: string): Promise<Client
   };
 }
 
+export type { Socket };
+
+/**
+ * A bare socket.io client (websocket, no reconnection) whose handshake carries `headers` (an
+ * Origin, an X-Forwarded-For); resolves once connected, or with the refusal's message.
+ */
+export async function openSocket(
+  base: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: Socket; error: string | null }> {
+  const socket = io(base, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: headers,
+  });
+  const error = await new Promise<string | null>((resolve) => {
+    socket.once('connect', () => resolve(null));
+    socket.once('connect_error', (e) => resolve(e.message || 'refused'));
+  });
+  return { socket, error };
+}
+
 /** Connects and joins a game with a token (or as a spectator); returns the client and its view. */
 export async function joined(
   base: string,

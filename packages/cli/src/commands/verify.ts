@@ -3,8 +3,16 @@ import { verifyExport } from '@zilch/server';
 import { printJson } from '../output.ts';
 import { usage } from '../usage-error.ts';
 
-/** `zilch verify <export.json>`: recomputes every roll of a finished game from its revealed seeds. */
-export function run(file: string, o: { json?: boolean }): void {
+/**
+ * `zilch verify <export.json> --commitment <hex>`: checks a finished game against the commitment
+ * its table showed before the first roll (seed, rules, every roll, the replay, result, chain).
+ */
+export async function run(file: string, o: { json?: boolean; commitment: string }): Promise<void> {
+  if (!/^[0-9a-fA-F]{64}$/.test(o.commitment.trim())) {
+    usage(
+      `--commitment must be the 64 hex digits the table showed, got ${JSON.stringify(o.commitment)}`,
+    );
+  }
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
@@ -17,8 +25,9 @@ export function run(file: string, o: { json?: boolean }): void {
   } catch {
     usage(`${file} is not JSON`);
   }
-  const r = verifyExport(data);
+  const r = await verifyExport(data, o.commitment);
   if (o.json) printJson(r);
-  else (r.ok ? process.stdout : process.stderr).write(`${r.message}\n`);
+  else if (r.ok) process.stdout.write(`${r.message}\n`);
+  else process.stderr.write(`${r.reason}: ${r.message}\n`);
   process.exitCode = r.ok ? 0 : 1;
 }

@@ -1,26 +1,27 @@
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import {
-  advise,
+  canonicalRules,
   createBot,
   defaultCacheDir,
-  diskSolutions,
   isBotId,
-  prepareWinSolution,
+  StrategyPool,
   type Advice,
   type AdviceMode,
-  type SolutionSource,
+  type Bot,
+  type PoolEvent,
+  type PoolResult,
 } from '@zilch/strategy/node';
 
-/** Something that picks an action for the player on turn. */
+/** Something that picks an action for the player on turn; may take a strategy thread's time. */
 export interface Decider {
-  decide(state: GameState): Action;
+  decide(state: GameState): Promise<Action>;
 }
 
 /**
  * Last resort when a bot cannot be made or errs: banks as soon as it may, else takes the first
  * legal action. It always ends its turn, so games with it always finish.
  */
-export const fallbackBot: Decider = {
+export const fallbackBot: { decide(state: GameState): Action } = {
   decide(state) {
     const legal = legalActions(state);
     const bank =
@@ -33,57 +34,93 @@ export const fallbackBot: Decider = {
   },
 };
 
-/**
- * Win-probability solutions in memory, by rule set. A full solve takes tens of seconds and
- * even a load from disk a few hundred milliseconds, so the server never does either on its
- * event loop: the first request starts a background load or solve, and until it is done the
- * coach answers in expected points and the `optimal` bot plays as `expected`.
- */
-const solutions = new Map<string, 'pending' | 'ready'>();
-
-// Where solutions are cached on disk: set once at start from the configuration (useCacheDir).
-let cacheDir = defaultCacheDir();
-let source: SolutionSource = diskSolutions(cacheDir);
-
-/** Sets the solution cache directory of every bot and advice; the server calls it at start from its config. */
-export function useCacheDir(dir: string): void {
-  cacheDir = dir;
-  source = diskSolutions(dir);
+/** Settings of the strategy pool the server's bots and coach share. */
+export interface StrategySettings {
+  readonly cacheDir: string;
+  readonly workers: number;
+  readonly queue: number;
+  readonly budgetMs: number;
+  readonly memoryCeilingMb: number;
+  readonly onEvent?: (e: PoolEvent) => void;
+  /** Told the outcome of every job (for the metrics). */
+  readonly onJob?: (kind: 'advice' | 'bot', result: 'done' | 'busy' | 'failed') => void;
 }
 
-/** Whether the win solution of a rule set is in memory; if not, starts getting it. */
-function winReady(rules: RuleSet): boolean {
-  const key = JSON.stringify(rules);
-  const status = solutions.get(key);
-  if (status === 'ready') return true;
-  if (status === undefined) {
-    solutions.set(key, 'pending');
-    prepareWinSolution(rules, { solutionDir: cacheDir }).then(
-      () => solutions.set(key, 'ready'),
-      // A failed solve leaves the advisor in points mode; the next request tries again.
-      () => solutions.delete(key),
-    );
-  }
-  return false;
+// One pool per process (the server sets it at start): the threads' caches serve every table.
+let pool: StrategyPool | null = null;
+let onJob: StrategySettings['onJob'];
+
+function counted<T>(kind: 'advice' | 'bot', r: PoolResult<T>): PoolResult<T> {
+  onJob?.(kind, r.ok ? 'done' : r.code === 'BUSY' ? 'busy' : 'failed');
+  return r;
 }
 
-/** A bot of the given level for a rule set (from @zilch/strategy), or the fallback if that level cannot be made. */
-export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
-  if (!isBotId(id)) return fallbackBot;
-  const opts = { solutions: source };
-  try {
-    if (id !== 'optimal') return createBot(id, rules, seed, opts);
-    const optimal = createBot('optimal', rules, seed, opts);
-    const expected = createBot('expected', rules, seed, opts);
-    return { decide: (state) => (winReady(rules) ? optimal : expected).decide(state) };
-  } catch {
-    return fallbackBot;
-  }
+/** Jobs waiting for a strategy thread now. */
+export function strategyQueued(): number {
+  return pool?.queued ?? 0;
 }
 
-/** The advisor of @zilch/strategy: every option of the position, valued, best first. */
-export function adviceFor(state: GameState, mode: AdviceMode): Advice {
-  return advise(state, mode !== 'points' && !winReady(state.rules) ? 'points' : mode, {
-    solutions: source,
+/** Starts the strategy pool of this process (replacing any earlier one). */
+export function startStrategy(s: StrategySettings): void {
+  void pool?.close();
+  onJob = s.onJob;
+  pool = new StrategyPool({
+    workers: s.workers,
+    queue: s.queue,
+    budgetMs: s.budgetMs,
+    ceilingMb: s.memoryCeilingMb,
+    dir: s.cacheDir,
+    ...(s.onEvent ? { onEvent: s.onEvent } : {}),
   });
+}
+
+/** Stops the strategy threads (at shutdown). */
+export async function stopStrategy(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.close();
+}
+
+function strategy(): StrategyPool {
+  // Tests that make bots without a server get a small pool with the defaults.
+  pool ??= new StrategyPool({
+    workers: 1,
+    queue: 16,
+    budgetMs: 30_000,
+    ceilingMb: 1024,
+    dir: defaultCacheDir(),
+  });
+  return pool;
+}
+
+// How long a bot waits for a strategy thread before it plays its simpler move instead.
+const BOT_WAIT_MS = 1500;
+
+/**
+ * A bot of the given level. Rule-of-thumb levels decide here (a few table lookups); advised
+ * levels (`expected`, `optimal`) ask the strategy pool and, when it is busy, slow or the rules
+ * are over budget, play as `cautious` for that move — a game never waits on a solve.
+ */
+export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
+  if (!isBotId(id)) return { decide: async (s) => fallbackBot.decide(s) };
+  // Rule-of-thumb bots cache their figures by rule set: a renamed copy must not add an entry.
+  const canon = canonicalRules(rules);
+  let simple: Bot | null = null;
+  const simpler = (): Bot => (simple ??= createBot('cautious', canon, seed));
+  if (id !== 'expected' && id !== 'optimal') {
+    const bot = createBot(id, canon, seed);
+    return { decide: async (s) => bot.decide(s) };
+  }
+  return {
+    async decide(s) {
+      if (legalActions(s).length === 1) return legalActions(s)[0] as Action;
+      const r = counted('bot', await strategy().decide(s, id, BOT_WAIT_MS));
+      return r.ok ? r.value : simpler().decide(s);
+    },
+  };
+}
+
+/** The advisor's ranking of a position, from a strategy thread; BUSY when none can answer in time. */
+export async function adviceFor(state: GameState, mode: AdviceMode): Promise<PoolResult<Advice>> {
+  return counted('advice', await strategy().advise(state, mode));
 }

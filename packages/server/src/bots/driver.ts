@@ -23,8 +23,8 @@ export interface DriverOptions {
 
 /**
  * Plays bot seats and enforces turn timers for the games whose lease this process holds. Every
- * move it makes carries a client id derived from the game's position (`bot:<seq>`), so a move
- * made twice during a lease handover is applied once.
+ * move it makes carries a client id derived from the game's position (`bot:<seq>`), in a
+ * namespace players may not use, so a move made twice during a lease handover is applied once.
  */
 export class Driver {
   private readonly owned = new Set<string>();
@@ -46,13 +46,24 @@ export class Driver {
     this.ticker.unref();
   }
 
-  /** Stops driving and hands the leases back so another process takes over at once. */
-  async stop(): Promise<void> {
+  /** Stops driving and hands the leases back so another process takes over at once; returns the games it drove. */
+  async stop(): Promise<string[]> {
     this.stopped = true;
     if (this.ticker) clearInterval(this.ticker);
     for (const t of this.pending.values()) clearTimeout(t);
     this.pending.clear();
     await this.o.store.releaseLeases(this.o.node).catch(() => undefined);
+    return [...this.owned];
+  }
+
+  /** Another process handed these games back (it is stopping): try for their leases now, not at the next tick. */
+  takeOver(gameIds: readonly string[]): void {
+    for (const id of gameIds) {
+      this.leaseTried.delete(id);
+      void this.changed(id).catch((e: unknown) =>
+        this.o.logger.warn({ err: e, gameId: id }, 'could not take up a released game'),
+      );
+    }
   }
 
   private async tick(): Promise<void> {
@@ -109,6 +120,10 @@ export class Driver {
       if (this.leaseTried.size > 10_000) this.leaseTried.clear();
       if (!(await this.o.store.tryLease(gameId, this.o.node, this.o.leaseMs))) return;
       this.owned.add(gameId);
+      // Another process drove this game until now, and this one's cached copy may have missed
+      // its last change (an invalidation lost while either process restarted): drive it from
+      // the store's version, as after adopting a lease.
+      await this.o.service.refresh(gameId);
     }
     await this.schedule(gameId);
   }
@@ -155,7 +170,14 @@ export class Driver {
     return b;
   }
 
-  /** Plays one move for the seat on turn: its bot, the fallback if the bot errs, a timeout as last resort. */
+  /**
+   * Plays one move for the seat on turn: its bot, the fallback if the bot errs, a timeout as last
+   * resort. Server moves carry ids in a namespace players may not use (`bot:`, `absent:`,
+   * `timer:`), derived from the position so a move made twice during a lease handover is applied
+   * once. An id found taken by another move (a log from before the namespace was reserved) is
+   * retried under a fresh suffix; and if the game still has not moved, it is looked at again
+   * shortly, so a seat the server plays can never be frozen.
+   */
   private async play(
     record: GameRecord,
     state: GameState,
@@ -164,8 +186,17 @@ export class Driver {
   ): Promise<void> {
     const seat = state.current;
     const tag = `${actor}:${record.seq}`;
+    let chosen: Action | null = null;
+    try {
+      chosen = await this.bot(record, seat, botId).decide(state);
+    } catch (e) {
+      this.o.logger.warn({ err: e, gameId: record.id }, 'bot failed to decide');
+    }
+    // The decision may have taken a while: only play it on the position it was made for.
+    const now = await this.o.service.snapshot(record.id);
+    if (!now?.state || now.record.seq !== record.seq || now.record.status !== 'playing') return;
     const attempts: [string, () => Action][] = [
-      [tag, () => this.bot(record, seat, botId).decide(state)],
+      ...(chosen ? [[tag, () => chosen] as [string, () => Action]] : []),
       [`${tag}:fallback`, () => fallbackBot.decide(state)],
     ];
     for (const [clientId, decide] of attempts) {
@@ -176,19 +207,46 @@ export class Driver {
         this.o.logger.warn({ err: e, gameId: record.id }, 'bot failed to decide');
         continue;
       }
-      const r = await this.o.service.act(record.id, seat, clientId, action, actor);
-      this.o.metrics.actions.inc({ result: r.ok ? 'accepted' : 'refused', actor });
-      if (r.ok || r.error.code === 'BUSY') return;
-      if (r.error.code === 'NOT_YOUR_TURN' || r.error.code === 'GAME_OVER') return;
-      this.o.logger.warn({ gameId: record.id, error: r.error }, 'bot move refused');
+      const r = await this.serverMove(record, seat, clientId, action, actor);
+      if (r === 'done') return;
     }
-    await this.o.service.act(
-      record.id,
-      seat,
-      `timer:${record.seq}`,
-      { type: 'timeout', seat },
-      'timer',
-    );
+    await this.serverMove(record, seat, `timer:${record.seq}`, { type: 'timeout', seat }, 'timer');
+  }
+
+  /**
+   * Sends one server move; 'done' when it was applied (here or by another process) or the turn
+   * has passed, 'refused' when the next fallback should be tried.
+   */
+  private async serverMove(
+    record: GameRecord,
+    seat: number,
+    clientId: string,
+    action: Action,
+    actor: 'bot' | 'absent' | 'timer',
+  ): Promise<'done' | 'refused'> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = attempt === 0 ? clientId : `${clientId}:r${attempt}`;
+      const r = await this.o.service.act(record.id, seat, id, action, actor);
+      this.o.metrics.actions.inc({ result: r.ok ? 'accepted' : 'refused', actor });
+      if (!r.ok) {
+        if (r.error.code === 'BUSY') return this.retryLater(record.id);
+        if (r.error.code === 'NOT_YOUR_TURN' || r.error.code === 'GAME_OVER') return 'done';
+        this.o.logger.warn({ gameId: record.id, error: r.error }, 'bot move refused');
+        return 'refused';
+      }
+      // Repeated at the very next seq: this move, already made (a lease handover). Repeated at
+      // another seq: the id was taken by an earlier move, so this one was not made.
+      if (!r.value.repeated || r.value.seq === record.seq + 1) return 'done';
+      this.o.logger.warn({ gameId: record.id, clientId: id }, 'server move id already used');
+    }
+    return this.retryLater(record.id);
+  }
+
+  /** Looks at a game again in a second: a server move that did not happen must happen later. */
+  private retryLater(gameId: string): 'done' {
+    if (!this.stopped && !this.pending.has(gameId))
+      this.later(gameId, 1000, () => this.schedule(gameId));
+    return 'done';
   }
 
   private async botMove(gameId: string): Promise<void> {
@@ -197,6 +255,14 @@ export class Driver {
     const seat = snap.record.seats[snap.state.current];
     if (seat?.kind !== 'bot' || !seat.bot) return void (await this.schedule(gameId));
     await this.play(snap.record, snap.state, seat.bot, 'bot');
+    await this.stillStuck(snap.record);
+  }
+
+  /** After a server move: if the game has not moved on (and no step is pending), look again soon. */
+  private async stillStuck(before: GameRecord): Promise<void> {
+    const now = await this.o.service.snapshot(before.id);
+    if (now?.record.status === 'playing' && now.record.seq === before.seq)
+      this.retryLater(before.id);
   }
 
   /** The seat on turn ran out of time (or is absent): the absent-player bot plays, else the turn times out. */
@@ -209,13 +275,14 @@ export class Driver {
     if (record.absentBot) await this.play(record, state, record.absentBot, 'absent');
     else {
       const seat = state.current;
-      await this.o.service.act(
-        gameId,
+      await this.serverMove(
+        record,
         seat,
         `timer:${record.seq}`,
         { type: 'timeout', seat },
         'timer',
       );
     }
+    await this.stillStuck(record);
   }
 }

@@ -16,6 +16,12 @@ export type BusMessage =
       seats: number[];
       /** A periodic re-announcement, not a change. */
       repeat?: boolean;
+    }
+  | {
+      /** A draining process handed these games' bots and timers back: take them up now. */
+      type: 'released';
+      node: string;
+      gameIds: string[];
     };
 
 /** Fan-out of game changes to every part of every process that cares. */

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { defaultCacheDir } from '@zilch/strategy/node';
 import { z } from 'zod';
 
@@ -38,9 +39,41 @@ export const EnvSchema = z.object({
   ZILCH_LEASE_MS: int(1000, 600_000, 15_000),
   ZILCH_RATE_LIMIT: int(1, 1_000_000, 600),
   ZILCH_SOCKET_ACTIONS_PER_SECOND: int(1, 10_000, 20),
+  /** Requests per minute and address to the costly routes: table creation, rematch, advice. */
+  ZILCH_COSTLY_RATE_LIMIT: int(1, 1_000_000, 60),
   ZILCH_BODY_LIMIT: int(1024, 10_485_760, 65_536),
   ZILCH_WEB_DIR: z.string().min(1).optional(),
   ZILCH_CACHE_DIR: z.string().min(1).optional(),
+  /** Threads of the strategy pool (advice, advised bots). */
+  ZILCH_STRATEGY_WORKERS: int(1, 16, 1),
+  /** Strategy jobs that may wait for a thread; beyond it advice is refused BUSY and bots play simpler. */
+  ZILCH_STRATEGY_QUEUE: int(1, 10_000, 16),
+  /** Longest a strategy job may take (ms) before it is stopped. */
+  ZILCH_STRATEGY_BUDGET_MS: int(100, 600_000, 30_000),
+  /** Resident memory (MB) the server keeps under; exact solves that would not fit are not made. */
+  ZILCH_MEMORY_CEILING_MB: int(400, 1_048_576, 1024),
+  /** Which proxies to believe about the client address: false, true, a hop count, or addresses/CIDRs. */
+  ZILCH_TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => trustProxyValid(v),
+      'false, true, a hop count, or a comma list of addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    )
+    .default('false'),
+  ZILCH_SOCKETS_PER_IP: int(1, 100_000, 50),
+  ZILCH_SOCKET_MESSAGES_PER_IP: int(1, 1_000_000, 200),
+  /** Refused messages a socket may send within 10 s before it is disconnected. */
+  ZILCH_SOCKET_MAX_REFUSALS: int(1, 100_000, 40),
+  /** Origins whose pages may open sockets (comma list); unset: the request's own host only. */
+  ZILCH_ALLOWED_ORIGINS: z.string().min(1).optional(),
+  /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
+  ZILCH_METRICS: z
+    .string()
+    .refine(
+      (v) => v === 'off' || v === 'on' || v.length >= 16,
+      'off, on, or a token of 16+ characters',
+    )
+    .default('off'),
 });
 
 /** The validated configuration the server runs with. */
@@ -60,11 +93,45 @@ export interface Config {
   readonly leaseMs: number;
   readonly rateLimitPerMinute: number;
   readonly socketActionsPerSecond: number;
+  /** Per minute and address: creating tables, rematches and advice (each route its own budget). */
+  readonly costlyPerMinute: number;
   readonly bodyLimit: number;
   /** Directory of the web build to serve; null when there is none. */
   readonly webDir: string | null;
   /** Directory of cached solver results (the `optimal` bot and the coach). */
   readonly cacheDir: string;
+  /** The strategy pool: threads, queue bound, time budget per job (ms). */
+  readonly strategy: { workers: number; queue: number; budgetMs: number };
+  /** Resident memory (MB) the server keeps under. */
+  readonly memoryCeilingMb: number;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe. */
+  readonly trustProxy: boolean | number | string[];
+  readonly socketsPerIp: number;
+  readonly socketMessagesPerIp: number;
+  readonly socketMaxRefusals: number;
+  /** Origins allowed to open sockets; null: the request's own host. */
+  readonly allowedOrigins: string[] | null;
+  /** Off, public, or behind `Authorization: Bearer <token>`. */
+  readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
+}
+
+/** Whether ZILCH_TRUST_PROXY reads as a setting (an address list must compile). */
+function trustProxyValid(v: string): boolean {
+  if (/^(true|false|\d{1,2})$/.test(v)) return true;
+  try {
+    proxyAddr.compile(v.split(',').map((a) => a.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parses ZILCH_TRUST_PROXY into what Fastify's `trustProxy` takes. */
+function trustProxyOf(v: string): boolean | number | string[] {
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((a) => a.trim());
 }
 
 /** Reads and validates the configuration; the error lists every bad variable with its reason. */
@@ -99,9 +166,27 @@ export function loadConfig(
       leaseMs: e.ZILCH_LEASE_MS,
       rateLimitPerMinute: e.ZILCH_RATE_LIMIT,
       socketActionsPerSecond: e.ZILCH_SOCKET_ACTIONS_PER_SECOND,
+      costlyPerMinute: e.ZILCH_COSTLY_RATE_LIMIT,
       bodyLimit: e.ZILCH_BODY_LIMIT,
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
       cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),
+      strategy: {
+        workers: e.ZILCH_STRATEGY_WORKERS,
+        queue: e.ZILCH_STRATEGY_QUEUE,
+        budgetMs: e.ZILCH_STRATEGY_BUDGET_MS,
+      },
+      memoryCeilingMb: e.ZILCH_MEMORY_CEILING_MB,
+      trustProxy: trustProxyOf(e.ZILCH_TRUST_PROXY),
+      socketsPerIp: e.ZILCH_SOCKETS_PER_IP,
+      socketMessagesPerIp: e.ZILCH_SOCKET_MESSAGES_PER_IP,
+      socketMaxRefusals: e.ZILCH_SOCKET_MAX_REFUSALS,
+      allowedOrigins: e.ZILCH_ALLOWED_ORIGINS
+        ? e.ZILCH_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
+        : null,
+      metrics:
+        e.ZILCH_METRICS === 'off' || e.ZILCH_METRICS === 'on'
+          ? { mode: e.ZILCH_METRICS }
+          : { mode: 'token', token: e.ZILCH_METRICS },
     },
   };
 }

@@ -1,19 +1,48 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { DiceSource } from '@zilch/engine';
+import {
+  commitMessage,
+  diceMessage,
+  diceOfBlock,
+  seatSeedOf,
+  serverSeatSeedMessage,
+  setupMessage,
+  type FairFormat,
+} from '@zilch/protocol';
 
 /** A fresh secret server seed: 32 random bytes, hex. */
 export function newServerSeed(): string {
   return randomBytes(32).toString('hex');
 }
 
-/** A server-made player seed for seats whose player sent none: 16 random bytes, hex. */
-export function newPlayerSeed(): string {
-  return randomBytes(16).toString('hex');
+/**
+ * The seed of a seat whose player sent none: HMAC(server seed, "seat:<n>"). It follows from the
+ * committed server seed, so the server cannot pick it after seeing the other players' seeds.
+ */
+export function serverSeatSeed(serverSeed: string, seat: number): string {
+  return seatSeedOf(createHmac('sha256', serverSeed).update(serverSeatSeedMessage(seat)).digest());
 }
 
-/** The public commitment to a server seed: SHA-256 of its hex text, hex. */
+/** SHA-256 of UTF-8 text, hex. */
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The format-1 commitment (older games): SHA-256 of the server seed's hex text. */
 export function commitmentOf(serverSeed: string): string {
-  return createHash('sha256').update(serverSeed).digest('hex');
+  return sha256Hex(serverSeed);
+}
+
+/** The format-2 commitment: binds the game id, rules and seat count with the server seed. */
+export function commitmentV2(
+  gameId: string,
+  rules: unknown,
+  players: number,
+  serverSeed: string,
+): { commitment: string; setupHash: string; seedHash: string } {
+  const setupHash = sha256Hex(setupMessage(gameId, rules, players));
+  const seedHash = sha256Hex(serverSeed);
+  return { commitment: sha256Hex(commitMessage(setupHash, seedHash)), setupHash, seedHash };
 }
 
 /** A dice source that also says how many dice it has produced. */
@@ -22,31 +51,30 @@ export interface FairDice extends DiceSource {
 }
 
 /**
- * Dice derived from HMAC-SHA256(serverSeed, playerSeeds.join(':') + ':' + counter), block after
- * block; each byte below 252 gives the die (byte % 6) + 1, bytes 252..255 are skipped so every
- * face is exactly equally likely.
+ * Dice derived from HMAC-SHA256(serverSeed, diceMessage(format, playerSeeds, counter)), block
+ * after block; each byte below 252 gives the die (byte % 6) + 1, bytes 252..255 are skipped so
+ * every face is exactly equally likely. Format 2 encodes the seeds as a JSON array (format 1
+ * joined them with ':', which was ambiguous).
  */
-export function fairDice(serverSeed: string, playerSeeds: readonly string[]): FairDice {
-  const prefix = `${playerSeeds.join(':')}:`;
+export function fairDice(
+  serverSeed: string,
+  playerSeeds: readonly string[],
+  format: FairFormat = 2,
+): FairDice {
   let counter = 0;
-  let block: Buffer = Buffer.alloc(0);
-  let at = 0;
+  let buffered: number[] = [];
   let produced = 0;
-  const nextDie = (): number => {
-    for (;;) {
-      if (at >= block.length) {
-        block = createHmac('sha256', serverSeed).update(`${prefix}${counter}`).digest();
-        counter += 1;
-        at = 0;
-      }
-      const b = block[at++] as number;
-      if (b < 252) return (b % 6) + 1;
-    }
-  };
   return {
     roll(count) {
-      const out = new Array<number>(count);
-      for (let i = 0; i < count; i++) out[i] = nextDie();
+      while (buffered.length < count) {
+        const block = createHmac('sha256', serverSeed)
+          .update(diceMessage(format, playerSeeds, counter))
+          .digest();
+        counter += 1;
+        diceOfBlock(block, buffered);
+      }
+      const out = buffered.slice(0, count);
+      buffered = buffered.slice(count);
       produced += count;
       return out;
     },

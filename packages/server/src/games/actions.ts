@@ -1,8 +1,9 @@
 // Applying a seat's move: checked by the engine, dice rolled here, stored, and only then announced.
 import { applyAction, recordingDice, replay, type Action, type GameEvent } from '@zilch/engine';
-import type { Actor } from '@zilch/protocol';
+import { RESERVED_CLIENT_ID, type Actor } from '@zilch/protocol';
 import type { EntryRecord, GameRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
+import { clientKey } from './game-cache.ts';
 import { ok, refuse, type Result } from './errors.ts';
 import { logOf, streamAt } from './loaded.ts';
 import { notFound, withRetries } from './refusals.ts';
@@ -22,7 +23,7 @@ export interface ActionAnswer {
   readonly repeated: boolean;
 }
 
-/** Applies a move for a seat; a client id already stored answers what it answered then. */
+/** Applies a move for a seat; a client id the seat already used answers what it answered then. */
 export async function act(
   ctx: GameContext,
   gameId: string,
@@ -36,6 +37,15 @@ export async function act(
   if (actor === 'player' && move.type === 'timeout') {
     return refuse('BAD_ACTION', 'Timeouts are decided by the server.', 400);
   }
+  // The schemas refuse these already; checked here too because a server move must never be
+  // answered from a player's entry.
+  if (actor === 'player' && RESERVED_CLIENT_ID.test(clientId)) {
+    return refuse(
+      'BAD_REQUEST',
+      'Client ids starting with bot:, timer:, absent: or server: are reserved for the server.',
+      400,
+    );
+  }
   return withRetries(() =>
     ctx.games.locked(gameId, async (): Promise<Result<ActionAnswer> | null> => {
       const cached = ctx.games.peek(gameId) !== undefined;
@@ -47,16 +57,10 @@ export async function act(
         cached &&
         ctx.o.shared === true &&
         (await ctx.o.store.get(gameId))?.version !== g.record.version;
-      const seen = g.byClient.get(clientId);
-      if (seen) {
-        if (seen.seat !== seat)
-          return refuse(
-            'DUPLICATE_CLIENT_ID',
-            'That client id was already used by another seat.',
-            409,
-          );
+      // Per seat: one seat's ids neither block nor reveal another's.
+      const seen = g.byClient.get(clientKey(seat, clientId));
+      if (seen)
         return ok({ seq: seen.seq, events: seen.events, view: ctx.view(g, seat), repeated: true });
-      }
       if (g.record.status === 'waiting' || !g.state) {
         return refuse('NOT_STARTED', 'The game starts when every seat is taken.', 409);
       }
@@ -93,6 +97,8 @@ export async function act(
         turnStartedAt: applied.events.some((e) => e.type === 'turn-started')
           ? now
           : g.record.turnStartedAt,
+        // The turn timer runs per decision: every accepted action gives the next one a full timer.
+        decisionAt: now,
         finishedAt: over ? now : null,
         finalScores: over ? applied.state.scores.slice() : null,
       };
@@ -104,7 +110,7 @@ export async function act(
       g.record = next;
       g.state = applied.state;
       g.entries.push(entry);
-      g.byClient.set(clientId, entry);
+      g.byClient.set(clientKey(seat, clientId), entry);
       ctx.games.remember(g);
       ctx.emit(g, applied.events);
       return ok({

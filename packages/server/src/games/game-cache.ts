@@ -1,9 +1,15 @@
 // The games this process holds in memory, one lock per game, and the versioned write to the store.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { replay } from '@zilch/engine';
 import { Mutex } from 'async-mutex';
 import { VersionConflict, type GameStore } from '../store/game-store.ts';
 import type { EntryRecord, GameRecord, PlayerResult } from '../store/records.ts';
 import { logOf, streamAt, type Loaded } from './loaded.ts';
+
+/** The key of a seat's client id in `Loaded.byClient`: ids are deduplicated per seat. */
+export function clientKey(seat: number, clientId: string): string {
+  return `${seat}\n${clientId}`;
+}
 
 /** Games kept in memory: above the 1,000 concurrent tables the server is sized for; older ones reload from the store. */
 const CACHE_LIMIT = 2000;
@@ -15,6 +21,8 @@ export class GameCache {
   /** Ids of finished games in the cache, oldest first. */
   private readonly finished: string[] = [];
   private readonly locks = new Map<string, Mutex>();
+  /** The games whose lock the current async flow holds (a load inside `locked` must not wait for it). */
+  private readonly held = new AsyncLocalStorage<Set<string>>();
 
   constructor(private readonly store: GameStore) {}
 
@@ -64,26 +72,37 @@ export class GameCache {
       this.locks.set(gameId, m);
     }
     const mutex = m;
+    const held = new Set(this.held.getStore());
+    held.add(gameId);
     try {
-      return await mutex.runExclusive(fn);
+      return await mutex.runExclusive(() => this.held.run(held, fn));
     } finally {
       if (!mutex.isLocked()) this.locks.delete(gameId);
     }
   }
 
-  /** The game from memory, or loaded (and replayed) from the store; null when there is none. */
+  /**
+   * The game from memory, or loaded (and replayed) from the store; null when there is none. The
+   * row and its log are read in one snapshot under the game's lock, so a load never sees a row
+   * older than its log nor overtakes a change this process is writing.
+   */
   async load(gameId: string): Promise<Loaded | null> {
     const hit = this.cache.get(gameId);
     if (hit) return hit;
-    const record = await this.store.get(gameId);
-    if (!record) return null;
-    const entries = await this.store.entries(gameId);
+    if (this.held.getStore()?.has(gameId)) return this.read(gameId);
+    return this.locked(gameId, async () => this.cache.get(gameId) ?? this.read(gameId));
+  }
+
+  private async read(gameId: string): Promise<Loaded | null> {
+    const snap = await this.store.snapshot(gameId);
+    if (!snap) return null;
+    const { record, entries } = snap;
     const g: Loaded = {
       record,
       state: null,
       dice: null,
       entries,
-      byClient: new Map(entries.map((e) => [e.clientId, e])),
+      byClient: new Map(entries.map((e) => [clientKey(e.seat, e.clientId), e])),
       testRolls: [],
     };
     if (record.setupDice) {
@@ -91,11 +110,14 @@ export class GameCache {
       g.dice = streamAt(g);
     }
     this.remember(g);
-    return g;
+    return this.cache.get(gameId) ?? g;
   }
 
   /** Keeps a game in memory as the most recent one, evicting old and finished games past the limits. */
   remember(g: Loaded): void {
+    // Never replace a cached game by an older version of it (views carry the seq they show).
+    const cur = this.cache.get(g.record.id);
+    if (cur && cur !== g && cur.record.version > g.record.version) return;
     this.cache.delete(g.record.id);
     this.cache.set(g.record.id, g);
     // Finished games are read rarely (review, export) and hold the longest logs: keeping them

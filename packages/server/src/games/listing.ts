@@ -10,6 +10,8 @@ export interface ListFilter {
   player?: string;
   /** Only games these seat tokens belong to. */
   tokens?: string[];
+  /** Only tables created with `public: true` (the anonymous lobby). */
+  publicOnly?: boolean;
   limit?: number;
 }
 
@@ -20,6 +22,7 @@ export async function listGames(store: GameStore, filter: ListFilter): Promise<G
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.player ? { player: filter.player } : {}),
     ...(ids ? { ids } : {}),
+    ...(filter.publicOnly ? { publicOnly: true } : {}),
     limit: filter.limit ?? 100,
   });
   return rows.map((r) => ({

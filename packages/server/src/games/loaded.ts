@@ -29,6 +29,7 @@ export function streamAt(g: Loaded): FairDice {
   const s = fairDice(
     g.record.serverSeed,
     g.record.seats.map((x) => x.seed),
+    g.record.fairFormat,
   );
   const used =
     (g.record.setupDice ?? []).reduce((n, r) => n + r.length, 0) +

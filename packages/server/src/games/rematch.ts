@@ -1,6 +1,6 @@
 // Rematches: a finished game links to one new game with the same rules, seats and seat links.
-import type { Rematched } from '@zilch/protocol';
-import { commitmentOf, newPlayerSeed, newServerSeed } from '../fairness/dice-stream.ts';
+import { FAIR_FORMAT, type Rematched } from '@zilch/protocol';
+import { commitmentV2, newServerSeed, serverSeatSeed } from '../fairness/dice-stream.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
@@ -32,23 +32,40 @@ export async function rematch(
         ...(s.bot ? { bot: s.bot } : {}),
       }));
       if (g.record.rematchId) {
-        return ok({ gameId: g.record.rematchId, seats, spectatorToken: g.record.spectatorToken });
+        const made = await ctx.o.store.get(g.record.rematchId);
+        return ok({
+          gameId: g.record.rematchId,
+          seats,
+          spectatorToken: g.record.spectatorToken,
+          commitment: made?.commitment ?? '',
+        });
       }
+      // The rematch is committed before anyone sends a seed for it: human seats wait in
+      // 'waiting' until their player claims them again (with a fresh seed, like any table), so
+      // the server never picks its seed knowing the players' seeds, and shows the commitment
+      // before the first roll. A table of bots only starts at once.
       const serverSeed = newServerSeed();
+      const id = newGameId();
       const record: GameRecord = {
         ...g.record,
-        id: newGameId(),
+        id,
         createdAt: Date.now(),
         status: 'waiting',
         version: 1,
         seq: 0,
-        seats: g.record.seats.map((s) => ({ ...s, seed: newPlayerSeed() })),
-        commitment: commitmentOf(serverSeed),
+        seats: g.record.seats.map((s, i) => ({
+          ...s,
+          claimed: s.kind === 'bot',
+          seed: serverSeatSeed(serverSeed, i),
+        })),
+        commitment: commitmentV2(id, g.record.rules, g.record.seats.length, serverSeed).commitment,
         serverSeed,
+        fairFormat: FAIR_FORMAT,
         setupDice: null,
         rematchOf: g.record.id,
         rematchId: null,
         turnStartedAt: null,
+        decisionAt: null,
         finishedAt: null,
         finalScores: null,
       };
@@ -71,13 +88,14 @@ export async function rematch(
         gameId: record.id,
         seats,
         spectatorToken: record.spectatorToken,
+        commitment: record.commitment,
         pending: record,
       });
     }),
   );
   if (!r.ok) return r;
-  // The new game starts outside the old game's lock: every seat of a rematch is claimed already.
+  // A rematch of bots only starts at once, outside the old game's lock.
   const { pending, ...answer } = r.value;
-  if (pending) await startIfWaiting(ctx, pending.id);
+  if (pending?.seats.every((s) => s.claimed)) await startIfWaiting(ctx, pending.id);
   return ok(answer);
 }

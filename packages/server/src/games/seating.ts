@@ -1,8 +1,8 @@
 // Tables and seats: creating a table, telling a token's seat, claiming seats and starting the game.
 import { createGame, parseRules, presetRules, recordingDice, type RuleSet } from '@zilch/engine';
-import type { Created } from '@zilch/protocol';
+import { FAIR_FORMAT, type Created } from '@zilch/protocol';
 import type { z } from 'zod';
-import { commitmentOf, fairDice, newPlayerSeed, newServerSeed } from '../fairness/dice-stream.ts';
+import { commitmentV2, fairDice, newServerSeed, serverSeatSeed } from '../fairness/dice-stream.ts';
 import type { GameRecord, SeatRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
@@ -31,21 +31,29 @@ export async function createTable(
 ): Promise<Result<CreatedGame>> {
   const rules = resolveRules(input.rules);
   if (!rules.ok) return rules;
+  const serverSeed = newServerSeed();
+  // A seat's seed until its player sends one follows from the committed server seed.
   const seats: SeatRecord[] = input.seats.map((s, i) =>
     s.kind === 'bot'
-      ? { kind: 'bot', bot: s.bot, name: botName(s.bot, i), claimed: true, seed: newPlayerSeed() }
+      ? {
+          kind: 'bot',
+          bot: s.bot,
+          name: botName(s.bot, i),
+          claimed: true,
+          seed: serverSeatSeed(serverSeed, i),
+        }
       : {
           kind: 'human',
           name: s.name ?? `Player ${i + 1}`,
           claimed: false,
-          seed: newPlayerSeed(),
+          seed: serverSeatSeed(serverSeed, i),
         },
   );
   const tokens = seats.map((s) => (s.kind === 'human' ? newToken() : null));
   const spectatorToken = newToken();
-  const serverSeed = newServerSeed();
+  const id = newGameId();
   const record: GameRecord = {
-    id: newGameId(),
+    id,
     createdAt: Date.now(),
     status: 'waiting',
     version: 1,
@@ -53,19 +61,21 @@ export async function createTable(
     rules: rules.value,
     seats,
     spectatorToken,
-    commitment: commitmentOf(serverSeed),
+    commitment: commitmentV2(id, rules.value, seats.length, serverSeed).commitment,
     serverSeed,
+    fairFormat: FAIR_FORMAT,
     setupDice: null,
     turnTimer: input.turnTimerSeconds ?? null,
     absentBot: input.absentBot ?? null,
     rematchOf: null,
     rematchId: null,
     turnStartedAt: null,
+    decisionAt: null,
     finishedAt: null,
     finalScores: null,
   };
   const hashes = tokens.flatMap((t, seat) => (t ? [{ hash: hashToken(t), seat }] : []));
-  await ctx.o.store.insert(record, hashes, ctx.o.node, ctx.o.leaseMs);
+  await ctx.o.store.insert(record, hashes, ctx.o.node, ctx.o.leaseMs, input.public ?? false);
   if (record.seats.every((s) => s.claimed)) await startIfWaiting(ctx, record.id);
   return ok({
     gameId: record.id,
@@ -93,6 +103,7 @@ async function startGame(ctx: GameContext, g: Loaded, next: GameRecord): Promise
   const stream = fairDice(
     next.serverSeed,
     next.seats.map((s) => s.seed),
+    next.fairFormat,
   );
   const rec = recordingDice(stream);
   const created = createGame(next.rules, next.seats.length, rec);
@@ -103,6 +114,7 @@ async function startGame(ctx: GameContext, g: Loaded, next: GameRecord): Promise
     version: g.record.version + 1,
     setupDice: rec.take(),
     turnStartedAt: Date.now(),
+    decisionAt: Date.now(),
   };
   if (!(await ctx.games.commit(g, started))) return false;
   g.record = started;

@@ -51,6 +51,11 @@ export class GameService {
     this.ctx.games.forgetAll();
   }
 
+  /** Whether a graceful shutdown has begun (readiness fails from then on). */
+  get draining(): boolean {
+    return this.ctx.draining;
+  }
+
   /** Stops taking changes and waits for the ones in flight (graceful shutdown). */
   async drain(): Promise<void> {
     this.ctx.draining = true;
@@ -114,9 +119,9 @@ export class GameService {
     return exportOf(this.ctx, gameId);
   }
 
-  /** Checks a finished game's dice against its revealed seeds. */
-  verify(gameId: string): Promise<Result<VerifyResult>> {
-    return verifyGame(this.ctx, gameId);
+  /** Checks a finished game against the commitment the caller saw (default: the stored one). */
+  verify(gameId: string, commitment?: string): Promise<Result<VerifyResult>> {
+    return verifyGame(this.ctx, gameId, commitment);
   }
 
   /** Lobby and history listing. */

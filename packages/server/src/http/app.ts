@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -19,7 +20,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { GameService } from '../games/service.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { trustFunction } from './client-ip.ts';
 import { installErrorHandling } from './errors.ts';
+import { redactUrl, TOKEN_REDACT_PATHS, tokenInQuery } from './redact.ts';
 import { lazyDocs } from './lazy-docs.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
@@ -34,6 +37,28 @@ const ZOD_COMPILERS = {
   buildSerializer: () => serializerCompiler,
 } as unknown as CompilersFactory;
 
+/** The Swagger UI's policy: as the app's, plus inline styles. */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; object-src 'none'; base-uri 'self'";
+
+/** The request as logged: Fastify's fields, with token query values blanked. */
+function requestForLog(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** Builds the Fastify app: API, OpenAPI docs, limits, health, metrics and the web build. */
 export async function buildApp(
   config: Config,
@@ -47,8 +72,18 @@ export async function buildApp(
   // Naming the zod compilers as the factories (not only setting them below) keeps Fastify from
   // loading Ajv and fast-json-stringify, some 300 modules, at startup only to replace them.
   const options = { schemaController: { compilersFactory: ZOD_COMPILERS } };
+  // Fastify keeps the serializers of the logger it is given: this `req` one writes URLs with any
+  // token query value blanked, and headers that carry tokens are redacted wherever they are logged.
+  const httpLog = logger.child(
+    {},
+    {
+      serializers: { req: requestForLog },
+      redact: { paths: [...TOKEN_REDACT_PATHS], censor: '[redacted]' },
+    },
+  );
   const base = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: httpLog as FastifyBaseLogger,
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
     ...options,
@@ -58,10 +93,52 @@ export async function buildApp(
   installErrorHandling(base, spa);
   const app = base.withTypeProvider<ZodTypeProvider>();
 
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // The app has no inline script or stylesheet; React's `style` props go through the CSSOM,
+        // which style-src does not govern. The favicon is a data: URL.
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        // Servers on a LAN address over plain HTTP are a supported setup: no forced upgrade.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    // An invite link's secret sits in the fragment, never sent; no referrer leaks even the path.
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  // Limits are decided on the matched route, never on the raw URL: `/%61pi/games` matches
+  // `/api/games` and is counted like it. The key is the client address Fastify derives under
+  // `trustProxy`.
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
+  });
+  // Every refusal is counted by its code (zilch_refusals_total); error bodies are small JSON.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string') {
+      const code = /^\{"code":"([A-Z_]+)"/.exec(payload)?.[1];
+      if (code) metrics.refusals.inc({ code });
+    }
+    return payload;
+  });
+  // Seat tokens travel in headers or bodies: one in an API URL is refused, not silently used.
+  app.addHook('onRequest', async (req, reply) => {
+    if ((req.routeOptions.url ?? '').startsWith('/api/') && tokenInQuery(req.url)) {
+      return reply.code(400).send({
+        code: 'BAD_REQUEST',
+        message:
+          'Tokens never go in a URL: send `Authorization: Bearer <token>` (or `X-Zilch-Tokens` to list games).',
+      });
+    }
   });
   // The docs are built on their first request, not at startup (lazy-docs.ts).
   lazyDocs(base, ['/api/openapi.json', '/api/docs', '/api/docs/'], options, async (docs) => {
@@ -80,12 +157,15 @@ export async function buildApp(
       // Schemas with an id (GameView, GameState, …) become components the routes refer to.
       transformObject: jsonSchemaTransformObject,
     });
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    // Swagger UI styles its widgets with inline <style> text: its pages get their own policy.
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
     docs.get('/api/openapi.json', { schema: { hide: true } }, async () => docs.swagger());
   });
 
-  await app.register(gameRoutes(service, metrics, config.testDice));
-  await app.register(metaRoutes(metrics, ready));
+  // Routes that make the server work (a new table, bots, a solve) get a tighter budget of their own.
+  const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 } };
+  await app.register(gameRoutes(service, metrics, config.testDice, costly));
+  await app.register(metaRoutes(metrics, ready, config.metrics, costly));
 
   if (spa) {
     await app.register(fastifyStatic, {

@@ -8,12 +8,22 @@ export interface Metrics {
   readonly sockets: Gauge;
   readonly gamesCreated: Counter;
   readonly gamesDriven: Gauge;
+  readonly refusals: Counter<'code'>;
+  readonly strategyJobs: Counter<'kind' | 'result'>;
 }
 
-/** Creates the metrics (process defaults included). */
-export function createMetrics(): Metrics {
+/** Creates the metrics (process defaults included); `strategyQueue` reads the strategy pool's queue at each scrape. */
+export function createMetrics(strategyQueue: () => number = () => 0): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'zilch_strategy_queue',
+    help: 'Advice and bot decisions waiting for a strategy thread',
+    registers: [registry],
+    collect() {
+      this.set(strategyQueue());
+    },
+  });
   return {
     registry,
     actions: new Counter({
@@ -41,6 +51,18 @@ export function createMetrics(): Metrics {
     gamesDriven: new Gauge({
       name: 'zilch_games_driven',
       help: 'Active games whose bots and timers this process drives (leases held)',
+      registers: [registry],
+    }),
+    refusals: new Counter({
+      name: 'zilch_refusals_total',
+      help: 'Refused HTTP requests and socket messages, by their stable error code',
+      labelNames: ['code'],
+      registers: [registry],
+    }),
+    strategyJobs: new Counter({
+      name: 'zilch_strategy_jobs_total',
+      help: 'Advice and advised-bot decisions by kind (advice, bot) and result (done, busy, failed)',
+      labelNames: ['kind', 'result'],
       registers: [registry],
     }),
   };

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import type { GameEvent } from '@zilch/engine';
 import {
@@ -17,7 +17,9 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import type { GameService } from '../games/service.ts';
+import { clientIp, trustFunction, type TrustProxy } from '../http/client-ip.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import { AbuseLimits } from './limits.ts';
 import type { Presence } from './presence.ts';
 
 /** An ack callback; clients may leave it out. */
@@ -26,7 +28,6 @@ type Ack<A> = ((answer: A) => void) | undefined;
 interface SocketData {
   /** Games this socket joined, with its seat (null: spectator). */
   games: Map<string, number | null>;
-  bucket: { tokens: number; at: number };
 }
 
 /** Room of everyone at a game; rooms per seat and for spectators carry the views meant for them. */
@@ -56,15 +57,80 @@ export interface RealtimeOptions {
   readonly logger: Logger;
   readonly node: string;
   readonly actionsPerSecond: number;
+  /** Open sockets one client address may hold. */
+  readonly socketsPerIp: number;
+  /** Messages per second over all sockets of one client address. */
+  readonly messagesPerIp: number;
+  /** Refused messages within 10 s after which a socket is disconnected. */
+  readonly maxRefusals: number;
+  /** Page origins allowed to open sockets; null: the request's own host. */
+  readonly allowedOrigins: readonly string[] | null;
+  readonly trustProxy: TrustProxy;
+}
+
+/**
+ * Whether a browser page at `origin` may open a socket. Clients that are not browsers send no
+ * Origin and may say anything anyway; the check keeps other sites' pages from using a visitor's
+ * browser against the server.
+ */
+function originAllowed(
+  req: IncomingMessage,
+  allowed: readonly string[] | null,
+  proxied: boolean,
+): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed) return allowed.includes(origin) || allowed.includes('*');
+  // Behind a trusted proxy the host the browser asked for may come as X-Forwarded-Host.
+  const forwarded = req.headers['x-forwarded-host'];
+  const hosts = [
+    req.headers.host,
+    ...(proxied && typeof forwarded === 'string' ? [forwarded] : []),
+  ];
+  try {
+    return hosts.includes(new URL(origin).host);
+  } catch {
+    return false;
+  }
 }
 
 /** Attaches socket.io: join, action, react; sends each seat its own view after every change. */
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
+  // Every refusal is counted by its code (zilch_refusals_total), as HTTP ones are in app.ts.
+  const refuse = (ack: Ack<AckError>, code: ErrorCode, message: string): void => {
+    o.metrics.refusals.inc({ code });
+    fail(ack, code, message);
+  };
+  const trust = trustFunction(o.trustProxy);
+  const limits = new AbuseLimits({
+    perSocket: o.actionsPerSecond,
+    perIp: o.messagesPerIp,
+    socketsPerIp: o.socketsPerIp,
+    maxRefusals: o.maxRefusals,
+  });
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     path: '/socket.io',
     serveClient: false,
-    maxHttpBufferSize: 64_000,
+    // Client messages are a few hundred bytes; a large frame is only decoding work for nothing.
+    maxHttpBufferSize: 16_000,
+    // Checked on the handshake, before any socket state exists: refusing costs one HTTP answer.
+    allowRequest: (req, callback) => {
+      if (!originAllowed(req, o.allowedOrigins, o.trustProxy !== false)) {
+        return callback('This page may not open a connection to this server.', false);
+      }
+      const refusal = limits.admit(clientIp(req, trust));
+      callback(refusal, refusal === null);
+    },
   });
+  // Counted per transport connection, so sockets that never join a namespace count too.
+  io.engine.on(
+    'connection',
+    (raw: { request: IncomingMessage; once(e: 'close', f: () => void): void }) => {
+      const ip = clientIp(raw.request, trust);
+      limits.opened(ip);
+      raw.once('close', () => limits.closed(ip));
+    },
+  );
   const { service, presence, bus } = o;
 
   const sendViews = (
@@ -106,40 +172,47 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       sendViews(gameId, view.seats.length, { seq: view.seq, version: view.version, events: [] });
   };
 
-  /** Token bucket per socket: a burst of twice the rate, refilled continuously. */
-  const allow = (data: SocketData): boolean => {
-    const now = Date.now();
-    const b = data.bucket;
-    b.tokens = Math.min(
-      o.actionsPerSecond * 2,
-      b.tokens + ((now - b.at) / 1000) * o.actionsPerSecond,
-    );
-    b.at = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
-  };
-
   io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents>) => {
-    const data: SocketData = {
-      games: new Map(),
-      bucket: { tokens: o.actionsPerSecond * 2, at: Date.now() },
-    };
+    const data: SocketData = { games: new Map() };
     socket.data = data;
     o.metrics.sockets.inc();
+    const meter = limits.meter(clientIp(socket.request, trust));
+
+    // Every incoming event is metered before its handler runs: an over-limit message is neither
+    // validated nor handled, only answered RATE_LIMITED (cheap, fixed), and a socket that keeps
+    // going is disconnected with a reason and its address kept out for a while.
+    socket.use((packet, next) => {
+      const verdict = meter.take();
+      if (verdict === 'ok') return next();
+      const ack: unknown = packet[packet.length - 1];
+      if (verdict === 'refuse') {
+        if (typeof ack === 'function') {
+          (ack as (a: AckError) => void)({
+            ok: false,
+            error: { code: 'RATE_LIMITED', message: 'Too many messages; slow down.' },
+          });
+        }
+        return;
+      }
+      o.logger.warn({ ip: meter.ip }, 'socket disconnected for flooding');
+      socket.emit('bye', {
+        code: 'RATE_LIMITED',
+        message: 'Disconnected: too many messages. Wait a little before connecting again.',
+      });
+      socket.disconnect(true);
+    });
 
     // Handlers take `unknown`: the event maps say what clients should send, the schemas check it.
     socket.on('join', async (raw: unknown, ack?: Ack<JoinAck>) => {
-      if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many messages; slow down.');
       const p = JoinMessageSchema.safeParse(raw);
-      if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid join: ${describe(p.error)}`);
+      if (!p.success) return refuse(ack, 'BAD_REQUEST', `Invalid join: ${describe(p.error)}`);
       const { gameId, token } = p.data;
       try {
         const seat = await service.seatOf(gameId, token);
         const view = seat === null ? null : await service.viewFor(gameId, token);
         if (!view || !view.ok) {
-          if (view && !view.ok) return fail(ack, view.error.code, view.error.message);
-          return fail(ack, 'UNAUTHORIZED', 'This link does not open a seat of this game.');
+          if (view && !view.ok) return refuse(ack, view.error.code, view.error.message);
+          return refuse(ack, 'UNAUTHORIZED', 'This link does not open a seat of this game.');
         }
         const you = seat === 'spectator' ? null : (seat as number);
         const before = data.games.get(gameId);
@@ -159,18 +232,17 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
         ack?.({ ok: true, view: fresh });
       } catch (e) {
         o.logger.error({ err: e }, 'join failed');
-        fail(ack, 'INTERNAL', 'Something went wrong on the server.');
+        refuse(ack, 'INTERNAL', 'Something went wrong on the server.');
       }
     });
 
     socket.on('action', async (raw: unknown, ack?: Ack<ActionAck>) => {
-      if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many actions; slow down.');
       const p = ActionMessageSchema.safeParse(raw);
-      if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid action: ${describe(p.error)}`);
+      if (!p.success) return refuse(ack, 'BAD_REQUEST', `Invalid action: ${describe(p.error)}`);
       const { gameId, clientId, action } = p.data;
       const seat = data.games.get(gameId);
-      if (seat === undefined) return fail(ack, 'NOT_JOINED', 'Join the game first.');
-      if (seat === null) return fail(ack, 'SPECTATOR', 'Spectators cannot play.');
+      if (seat === undefined) return refuse(ack, 'NOT_JOINED', 'Join the game first.');
+      if (seat === null) return refuse(ack, 'SPECTATOR', 'Spectators cannot play.');
       const started = performance.now();
       try {
         const r = await service.act(gameId, seat, clientId, action, 'player');
@@ -178,21 +250,20 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
           result: r.ok ? (r.value.repeated ? 'repeated' : 'accepted') : 'refused',
           actor: 'player',
         });
-        if (!r.ok) return fail(ack, r.error.code, r.error.message);
+        if (!r.ok) return refuse(ack, r.error.code, r.error.message);
         o.metrics.actionSeconds.observe((performance.now() - started) / 1000);
         ack?.({ ok: true, seq: r.value.seq });
       } catch (e) {
         o.logger.error({ err: e, gameId }, 'action failed');
-        fail(ack, 'INTERNAL', 'Something went wrong on the server.');
+        refuse(ack, 'INTERNAL', 'Something went wrong on the server.');
       }
     });
 
     socket.on('react', (raw: unknown, ack?: Ack<ReactAck>) => {
-      if (!allow(data)) return fail(ack, 'RATE_LIMITED', 'Too many reactions; slow down.');
       const p = ReactMessageSchema.safeParse(raw);
-      if (!p.success) return fail(ack, 'BAD_REQUEST', `Invalid reaction: ${describe(p.error)}`);
+      if (!p.success) return refuse(ack, 'BAD_REQUEST', `Invalid reaction: ${describe(p.error)}`);
       const seat = data.games.get(p.data.gameId);
-      if (seat === undefined) return fail(ack, 'NOT_JOINED', 'Join the game first.');
+      if (seat === undefined) return refuse(ack, 'NOT_JOINED', 'Join the game first.');
       io.to(rooms.all(p.data.gameId)).emit('reaction', {
         gameId: p.data.gameId,
         seat,

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from './kysely.ts';
+import type { Actor } from '@zilch/protocol';
 import type { EntryRecord, GameRecord, PlayerResult } from './records.ts';
 import type { Database, GamesTable } from './schema.ts';
 
@@ -29,15 +30,43 @@ function toRecord(r: Selectable<GamesTable>): GameRecord {
     spectatorToken: r.spectator_token,
     commitment: r.commitment,
     serverSeed: r.server_seed,
+    fairFormat: r.fair_format === 1 ? 1 : 2,
     setupDice: r.setup_dice ? JSON.parse(r.setup_dice) : null,
     turnTimer: r.turn_timer,
     absentBot: r.absent_bot,
     rematchOf: r.rematch_of,
     rematchId: r.rematch_id,
     turnStartedAt: r.turn_started_at === null ? null : Number(r.turn_started_at),
+    decisionAt: r.decision_at === null ? null : Number(r.decision_at),
     finishedAt: r.finished_at === null ? null : Number(r.finished_at),
     finalScores: r.final_scores ? JSON.parse(r.final_scores) : null,
   };
+}
+
+type EntryRow = Selectable<Database['entries']>;
+
+function toEntry(r: Omit<EntryRow, 'game_id'>): EntryRecord {
+  return {
+    seq: r.seq,
+    clientId: r.client_id,
+    seat: r.seat,
+    action: JSON.parse(r.action),
+    dice: JSON.parse(r.dice),
+    events: JSON.parse(r.events),
+    actor: r.actor,
+    at: Number(r.at),
+  };
+}
+
+async function entriesOf(db: Kysely<Database>, id: string, fromSeq: number) {
+  const rows = await db
+    .selectFrom('entries')
+    .selectAll()
+    .where('game_id', '=', id)
+    .where('seq', '>', fromSeq)
+    .orderBy('seq')
+    .execute();
+  return rows.map(toEntry);
 }
 
 /** The columns an action can change: kept narrow because actions are by far the most frequent write. */
@@ -48,6 +77,7 @@ function actionColumns(g: GameRecord) {
     version: g.version,
     seq: g.seq,
     turn_started_at: g.turnStartedAt,
+    decision_at: g.decisionAt,
     finished_at: g.finishedAt,
     final_scores: g.finalScores ? JSON.stringify(g.finalScores) : null,
   };
@@ -87,8 +117,10 @@ export class GameStore {
     tokens: { hash: string; seat: number }[],
     owner: string,
     leaseMs: number,
+    listed = false,
   ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      if (listed) await tx.insertInto('public_games').values({ game_id: g.id }).execute();
       await tx
         .insertInto('games')
         .values({
@@ -98,6 +130,7 @@ export class GameStore {
           spectator_token: g.spectatorToken,
           commitment: g.commitment,
           server_seed: g.serverSeed,
+          fair_format: g.fairFormat,
           turn_timer: g.turnTimer,
           absent_bot: g.absentBot,
           rematch_of: g.rematchOf,
@@ -137,23 +170,45 @@ export class GameStore {
 
   /** Log entries of a game from `fromSeq` on, in order. */
   async entries(id: string, fromSeq = 0): Promise<EntryRecord[]> {
-    const rows = await this.db
-      .selectFrom('entries')
-      .selectAll()
-      .where('game_id', '=', id)
-      .where('seq', '>', fromSeq)
-      .orderBy('seq')
-      .execute();
-    return rows.map((r) => ({
-      seq: r.seq,
-      clientId: r.client_id,
-      seat: r.seat,
-      action: JSON.parse(r.action),
-      dice: JSON.parse(r.dice),
-      events: JSON.parse(r.events),
-      actor: r.actor,
-      at: Number(r.at),
-    }));
+    return entriesOf(this.db, id, fromSeq);
+  }
+
+  /**
+   * The game row and its whole log as of one moment (one snapshot), or null: read separately,
+   * a write landing in between gave a row older than its log (torn views across processes).
+   */
+  async snapshot(id: string): Promise<{ record: GameRecord; entries: EntryRecord[] } | null> {
+    if (this.dialect === 'postgres') {
+      // One statement is one snapshot on PostgreSQL, and one round trip.
+      const r = await sql<Selectable<GamesTable> & { log: unknown[][] }>`
+        select g.*, coalesce((
+          select json_agg(json_build_array(e.seq, e.client_id, e.seat, e.action, e.dice,
+            e.events, e.actor, e.at) order by e.seq)
+          from entries e where e.game_id = g.id), '[]'::json) as log
+        from games g where g.id = ${id}`.execute(this.db);
+      const row = r.rows[0];
+      if (!row) return null;
+      const { log, ...game } = row;
+      const entries = log.map(([seq, clientId, seat, action, dice, events, actor, at]) =>
+        toEntry({
+          seq: Number(seq),
+          client_id: String(clientId),
+          seat: Number(seat),
+          action: String(action),
+          dice: String(dice),
+          events: String(events),
+          actor: actor as Actor,
+          at: Number(at),
+        }),
+      );
+      return { record: toRecord(game), entries };
+    }
+    // SQLite: both reads inside one transaction see the same database state.
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!r) return null;
+      return { record: toRecord(r), entries: await entriesOf(tx, id, 0) };
+    });
   }
 
   /** The seat a token opens in a game, or null. */
@@ -257,7 +312,8 @@ export class GameStore {
     const r = await sql`
       with u as (
         update games set updated_at = ${c.updated_at}, status = ${c.status}, version = ${c.version},
-          seq = ${c.seq}, turn_started_at = ${c.turn_started_at}, finished_at = ${c.finished_at},
+          seq = ${c.seq}, turn_started_at = ${c.turn_started_at}, decision_at = ${c.decision_at},
+          finished_at = ${c.finished_at},
           final_scores = ${c.final_scores}
         where id = ${g.id} and version = ${expected}
         returning id
@@ -274,12 +330,16 @@ export class GameStore {
     status?: 'over' | 'active';
     ids?: string[];
     player?: string;
+    publicOnly?: boolean;
     limit: number;
   }) {
     let q = this.db.selectFrom('games').selectAll();
     if (filter.status === 'over') q = q.where('status', '=', 'over');
     if (filter.status === 'active') q = q.where('status', '!=', 'over');
     if (filter.ids) q = q.where('id', 'in', filter.ids.length > 0 ? filter.ids : ['']);
+    if (filter.publicOnly) {
+      q = q.where('id', 'in', (eb) => eb.selectFrom('public_games').select('game_id'));
+    }
     if (filter.player) {
       const name = filter.player;
       q = q.where('id', 'in', (eb) =>

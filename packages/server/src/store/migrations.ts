@@ -109,6 +109,21 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0005_fair_format_decision_at': {
+    // Format-2 fairness (commitment binds the rules; seeds as a JSON array): older games keep
+    // format 1 so their stored commitments stay verifiable. The turn timer runs per decision.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('games')
+        .addColumn('fair_format', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('games').addColumn('decision_at', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').dropColumn('decision_at').execute();
+      await db.schema.alterTable('games').dropColumn('fair_format').execute();
+    },
+  },
   '0002_leases': {
     // Leases live in their own small rows: renewing them every few seconds must not rewrite the
     // (large) game rows. The lease columns of `games` are no longer used.
@@ -129,6 +144,19 @@ const common: Record<string, Migration> = {
       await db.schema.dropTable('leases').ifExists().execute();
     },
   },
+  '0006_public_games': {
+    // Listing in the lobby is opt-in: a table is public only if its creator said so. Tables
+    // stored before this migration get no row, so they stay unlisted.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('public_games')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('public_games').ifExists().execute();
+    },
+  },
 };
 
 /** The server's migrations for a dialect, in order (names sort in order). */
@@ -138,4 +166,9 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
       return migrationsFor(dialect);
     },
   };
+}
+
+/** Names of every migration this code knows for a dialect (a store with others is newer than it). */
+export function knownMigrations(dialect: 'sqlite' | 'postgres'): string[] {
+  return Object.keys(migrationsFor(dialect)).sort();
 }

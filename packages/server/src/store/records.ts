@@ -1,5 +1,5 @@
 import type { GameEvent, LogEntry, RuleSet } from '@zilch/engine';
-import type { Actor, BotId } from '@zilch/protocol';
+import type { Actor, BotId, FairFormat } from '@zilch/protocol';
 
 /** One seat of a table as stored. */
 export interface SeatRecord {
@@ -23,12 +23,16 @@ export interface GameRecord {
   readonly spectatorToken: string;
   readonly commitment: string;
   readonly serverSeed: string;
+  /** How the commitment and dice are made: 1 for games made before format 2 (see @zilch/protocol fairness). */
+  readonly fairFormat: FairFormat;
   setupDice: number[][] | null;
   readonly turnTimer: number | null;
   readonly absentBot: BotId | null;
   readonly rematchOf: string | null;
   rematchId: string | null;
   turnStartedAt: number | null;
+  /** When the seat on turn last got a decision to make (turn start or its last accepted action): the turn timer runs from here. */
+  decisionAt: number | null;
   finishedAt: number | null;
   finalScores: number[] | null;
 }

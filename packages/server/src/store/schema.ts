@@ -18,12 +18,16 @@ export interface GamesTable {
   spectator_token: string;
   commitment: string;
   server_seed: string;
+  /** 1: commitment of the seed alone, seeds joined by ':' (older games); 2: see @zilch/protocol fairness. */
+  fair_format: number;
   setup_dice: string | null;
   turn_timer: number | null;
   absent_bot: BotId | null;
   rematch_of: string | null;
   rematch_id: string | null;
   turn_started_at: number | null;
+  /** When the current decision started (the turn timer runs per decision). */
+  decision_at: number | null;
   finished_at: number | null;
   final_scores: string | null;
   lease_owner: string | null;
@@ -72,8 +76,14 @@ interface LeasesTable {
   until: number;
 }
 
+/** Tables listed in the public lobby (created with `public: true`); every other table is unlisted. */
+interface PublicGamesTable {
+  game_id: string;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  public_games: PublicGamesTable;
   leases: LeasesTable;
   games: GamesTable;
   entries: EntriesTable;

@@ -6,16 +6,21 @@ function turnSeconds(g: GameRecord): number | null {
   return g.turnTimer ?? g.rules.turnTimerSeconds ?? null;
 }
 
-/** When the current turn runs out (epoch ms), or null without a timer. */
+/**
+ * When the current decision runs out (epoch ms), or null without a timer. The timer runs per
+ * decision (SPEC, turn timer): it restarts at the turn's start and after every accepted action.
+ */
 export function turnDeadline(g: GameRecord): number | null {
   const s = turnSeconds(g);
-  if (g.status !== 'playing' || s === null || g.turnStartedAt === null) return null;
-  return g.turnStartedAt + s * 1000;
+  const from = g.decisionAt ?? g.turnStartedAt;
+  if (g.status !== 'playing' || s === null || from === null) return null;
+  return from + s * 1000;
 }
 
 /**
  * When the server must step in for the seat on turn: the turn timer, or — at tables with an
- * absent-player bot — a grace period for a human seat with no live connection.
+ * absent-player bot — a grace period (counted from the turn's start) for a human seat with no
+ * live connection.
  */
 export function interventionAt(
   g: GameRecord,

@@ -42,6 +42,11 @@ export function rememberSolution(sol: TwoPlayerSolution): void {
   memory.set(id, sol);
 }
 
+/** Drops one rule set's solution from memory (a disk cache stays), so a caller can keep memory within a budget. */
+export function forgetSolution(rules: RuleSet): void {
+  memory.delete(idOf(rules));
+}
+
 /** Drops every solution kept in memory (a disk cache stays); frees memory, helps tests. */
 export function clearSolutionMemory(): void {
   memory.clear();

@@ -18,8 +18,10 @@ import {
   RematchedSchema,
   TestDiceAnswerSchema,
   TestDiceBodySchema,
+  TokenHeadersSchema,
   VerificationSchema,
-  ViewQuerySchema,
+  VerifyQuerySchema,
+  bearerToken,
   type ErrorBody,
 } from '@zilch/protocol';
 import type { FastifyReply } from 'fastify';
@@ -27,6 +29,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceError } from '../../games/errors.ts';
 import type { GameService } from '../../games/service.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
+
+/** Route options of the costly routes (their own, tighter rate limit). */
+export type RouteConfig = { rateLimit: { max: number; timeWindow: number } };
 
 /** Every refusal leaves as `{ code, message }`; declared per status class so OpenAPI shows it. */
 const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
@@ -42,11 +47,13 @@ export function gameRoutes(
   service: GameService,
   metrics: Metrics,
   testDice: boolean,
+  costly: RouteConfig,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/games',
       {
+        config: costly,
         schema: {
           tags: ['games'],
           summary: 'Create a table',
@@ -69,15 +76,26 @@ export function gameRoutes(
           tags: ['games'],
           summary: 'List games (lobby, history)',
           querystring: ListGamesQuerySchema,
+          headers: TokenHeadersSchema,
           response: { 200: GameListSchema, ...refusals },
         },
       },
       async (req) => {
         const q = req.query;
+        const tokens = req.headers['x-zilch-tokens'];
         const games = await service.list({
           ...(q.status ? { status: q.status === 'finished' ? 'over' : 'active' } : {}),
           ...(q.player ? { player: q.player } : {}),
-          ...(q.tokens ? { tokens: q.tokens.split(',').filter(Boolean).slice(0, 50) } : {}),
+          // Without tokens only tables that chose the public lobby are listed.
+          ...(tokens !== undefined
+            ? {
+                tokens: tokens
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean)
+                  .slice(0, 50),
+              }
+            : { publicOnly: true }),
           ...(q.limit ? { limit: q.limit } : {}),
         });
         return { games };
@@ -91,12 +109,12 @@ export function gameRoutes(
           tags: ['games'],
           summary: 'The view of a game (for a seat with its token, else as a spectator)',
           params: GameParamsSchema,
-          querystring: ViewQuerySchema,
+          headers: TokenHeadersSchema,
           response: { 200: GameViewSchema, ...refusals },
         },
       },
       async (req, reply) => {
-        const r = await service.viewFor(req.params.id, req.query.token);
+        const r = await service.viewFor(req.params.id, bearerToken(req.headers.authorization));
         return r.ok ? r.value : refused(reply, r.error);
       },
     );
@@ -157,6 +175,7 @@ export function gameRoutes(
     app.post(
       '/api/games/:id/rematch',
       {
+        config: costly,
         schema: {
           tags: ['games'],
           summary: 'Start a new game with the same rules and seats',
@@ -208,13 +227,15 @@ export function gameRoutes(
       {
         schema: {
           tags: ['fairness'],
-          summary: 'Recompute every roll from the revealed seeds',
+          summary:
+            'Check a finished game against the commitment you saw: seed, rules, every roll, the replay to the end, the result and the hash chain',
           params: GameParamsSchema,
+          querystring: VerifyQuerySchema,
           response: { 200: VerificationSchema, ...refusals },
         },
       },
       async (req, reply) => {
-        const r = await service.verify(req.params.id);
+        const r = await service.verify(req.params.id, req.query.commitment);
         return r.ok ? r.value : refused(reply, r.error);
       },
     );

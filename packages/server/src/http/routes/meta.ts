@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   describeRulesText,
   parseRules,
@@ -17,7 +18,9 @@ import {
 import type { Advice as Ranked } from '@zilch/strategy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adviceFor } from '../../bots/bot-source.ts';
+import type { Config } from '../../config/config.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
+import type { RouteConfig } from './games.ts';
 
 const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
@@ -34,8 +37,19 @@ function wireAdvice(ranked: Ranked): Advice {
   };
 }
 
+/** Whether an `Authorization` header holds the metrics token (compared in constant time). */
+function holdsToken(header: string | undefined, token: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(header ?? ''), digest(`Bearer ${token}`));
+}
+
 /** Rules, advice, health, readiness and metrics. */
-export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): FastifyPluginAsyncZod {
+export function metaRoutes(
+  metrics: Metrics,
+  ready: () => Promise<boolean>,
+  access: Config['metrics'],
+  costly: RouteConfig,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/rules',
@@ -58,6 +72,7 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
     app.post(
       '/api/advice',
       {
+        config: costly,
         schema: {
           tags: ['coach'],
           summary: 'Rank the options of a position (from @zilch/strategy)',
@@ -72,7 +87,17 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
         try {
           // The advisor validates the state it is given; a malformed one is the caller's fault.
           const state = { ...req.body.state, rules: rules.rules } as unknown as GameState;
-          return wireAdvice(adviceFor(state, req.body.mode ?? 'auto'));
+          const r = await adviceFor(state, req.body.mode ?? 'auto');
+          if (r.ok) return { ...wireAdvice(r.value), ...(r.note ? { note: r.note } : {}) };
+          if (r.code === 'BUSY')
+            return reply
+              .code(503)
+              .header('retry-after', '5')
+              .send({ code: 'BUSY', message: r.message });
+          return reply.code(400).send({
+            code: 'BAD_STATE',
+            message: `The advisor could not read this state: ${r.message}`,
+          });
         } catch (e) {
           return reply.code(400).send({
             code: 'BAD_STATE',
@@ -89,7 +114,19 @@ export function metaRoutes(metrics: Metrics, ready: () => Promise<boolean>): Fas
       if (ok) return reply.code(200).send({ ok });
       return reply.code(503).send({ code: 'NOT_READY', message: 'The server is not ready.' });
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    // Metrics tell an outsider how busy the server is and which games run: off unless configured.
+    app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+      if (access.mode === 'off') {
+        return reply
+          .code(404)
+          .send({ code: 'NOT_FOUND', message: 'Metrics are off (set ZILCH_METRICS).' });
+      }
+      if (access.mode === 'token' && !holdsToken(req.headers.authorization, access.token)) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ code: 'UNAUTHORIZED', message: 'Metrics need `Authorization: Bearer <token>`.' });
+      }
       reply.header('content-type', metrics.registry.contentType);
       return metrics.registry.metrics();
     });

@@ -1,0 +1,8 @@
+// The plain lists of the contract, apart from their zod schemas (bots.ts): a bundle that needs
+// only the lists, like the web table, then leaves zod out of its first download.
+
+/** Bot levels the server knows, weakest to strongest (the same list as @zilch/strategy BOT_IDS). */
+export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as const;
+
+/** The quick reactions a player may send. */
+export const REACTIONS = ['👍', '😂', '😮', '😬', '🎉', '😢'] as const;

@@ -1,0 +1,283 @@
+// The strategy pool: a fixed number of threads (piscina) do every costly piece of strategy —
+// advice and advised bot moves — so the event loop never runs a solve. Jobs have a time budget,
+// the queue a bound, the threads a heap limit and a byte budget for solutions, and the process
+// a memory ceiling watched from here.
+import { fileURLToPath } from 'node:url';
+import type { Action, GameState, RuleSet } from '@zilch/engine';
+import { Piscina } from 'piscina';
+import type { Advice, AdviceMode } from '../advisor/index.ts';
+import { twoPlayerUnsupported } from '../solver/two-player.ts';
+import { twoPlayerPeakBytes } from './budget.ts';
+import { canonicalRules } from './canonical.ts';
+import type { JobAnswer, StrategyJob, StrategyLevel, ThreadSettings } from './job.ts';
+
+/** Settings of a strategy pool. */
+export interface StrategyPoolOptions {
+  /** Threads (fixed). */
+  readonly workers: number;
+  /** Jobs that may wait for a thread; beyond it, jobs are refused as BUSY. */
+  readonly queue: number;
+  /** Longest a job may run (or wait) before it is stopped, in ms. */
+  readonly budgetMs: number;
+  /** Resident memory of the whole process the pool keeps under, in MB. */
+  readonly ceilingMb: number;
+  /** Directory of cached two-player solutions. */
+  readonly dir: string;
+  /** Memory the rest of the process is counted to need, in MB (default 320). */
+  readonly reserveMb?: number;
+  /** Told when the pool stops a job or restarts its threads (for logs). */
+  readonly onEvent?: (event: PoolEvent) => void;
+}
+
+/** Something the pool did that an operator may want to see. */
+export type PoolEvent =
+  | { readonly kind: 'over-budget'; readonly rules: string; readonly level: StrategyLevel }
+  | { readonly kind: 'memory-ceiling'; readonly rssMb: number };
+
+/** A pool answer: the value, or a refusal with a stable code and a sentence. */
+export type PoolResult<T> =
+  | { readonly ok: true; readonly value: T; readonly note: string | null }
+  | { readonly ok: false; readonly code: 'BUSY' | 'FAILED'; readonly message: string };
+
+const MB = 1024 * 1024;
+
+// How long rules whose work ran over the budget are given less (ms).
+const DEMOTED_MS = 10 * 60_000;
+
+/** How a pool of `workers` threads shares a memory ceiling: heap limit and solution bytes per thread. */
+export function threadBudget(
+  ceilingMb: number,
+  workers: number,
+  reserveMb = 320,
+): { heapMb: number; solutionBytes: number } {
+  const share = Math.max(64, (ceilingMb - reserveMb) / Math.max(1, workers));
+  const heapMb = Math.round(Math.min(512, Math.max(64, share * 0.35)));
+  // About 80 MB for the thread itself (its isolate, tsx when run from sources).
+  const solutionMb = Math.max(0, share - heapMb - 80);
+  return { heapMb, solutionBytes: Math.floor(solutionMb * MB) };
+}
+
+/** A fixed-size pool of strategy threads; see the file comment. */
+export class StrategyPool {
+  private pool: Piscina<StrategyJob, JobAnswer>;
+  private readonly settings: ThreadSettings;
+  private readonly heapMb: number;
+  // Rule sets whose work ran over the time budget, by canonical key: the level they get, and
+  // until when (a job may have run over only because the threads were busy at the time).
+  private readonly levels = new Map<string, { level: StrategyLevel; until: number }>();
+  private readonly keys = new WeakMap<RuleSet, { key: string; canon: RuleSet }>();
+  private readonly preparing = new Set<string>();
+  private readonly slow = new Set<string>();
+  private readonly watch: NodeJS.Timeout;
+  private closed = false;
+  private recycledAt = 0;
+
+  constructor(private readonly o: StrategyPoolOptions) {
+    const { heapMb, solutionBytes } = threadBudget(o.ceilingMb, o.workers, o.reserveMb);
+    this.heapMb = heapMb;
+    this.settings = { dir: o.dir, solutionBytes };
+    this.pool = this.start();
+    // A backstop for the estimates: past 90 % of the ceiling the threads are stopped (which
+    // frees everything they hold) and started afresh.
+    this.watch = setInterval(() => this.checkMemory(), 250);
+    this.watch.unref();
+  }
+
+  private start(): Piscina<StrategyJob, JobAnswer> {
+    const fromSources = import.meta.url.endsWith('.ts');
+    const filename = fromSources
+      ? fileURLToPath(new URL('./pool-boot.mjs', import.meta.url))
+      : fileURLToPath(new URL('./pool-worker.js', import.meta.url));
+    return new Piscina<StrategyJob, JobAnswer>({
+      filename,
+      minThreads: this.o.workers,
+      maxThreads: this.o.workers,
+      maxQueue: this.o.queue,
+      // Threads stay: starting one (and, from sources, tsx) costs more than a job.
+      idleTimeout: 2 ** 31 - 1,
+      workerData: this.settings,
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32 },
+      ...(fromSources
+        ? {
+            argv: [new URL('./pool-worker.ts', import.meta.url).href],
+            execArgv: [...process.execArgv, '--conditions=source'],
+          }
+        : {}),
+    });
+  }
+
+  private checkMemory(): void {
+    const rssMb = process.memoryUsage.rss() / MB;
+    if (this.closed || rssMb < this.o.ceilingMb * 0.9) return;
+    // If the memory is not the threads' (the rest of the process grew), restarting them over
+    // and over would only cost their caches: at most once in ten seconds.
+    if (Date.now() - this.recycledAt < 10_000) return;
+    this.recycledAt = Date.now();
+    this.o.onEvent?.({ kind: 'memory-ceiling', rssMb: Math.round(rssMb) });
+    const old = this.pool;
+    this.pool = this.start();
+    void old.destroy().catch(() => undefined);
+  }
+
+  /** The canonical rule set and its key, worked out once per rule-set object. */
+  private canon(rules: RuleSet): { key: string; canon: RuleSet } {
+    let k = this.keys.get(rules);
+    if (!k) {
+      const canon = canonicalRules(rules);
+      k = { key: JSON.stringify(canon), canon };
+      this.keys.set(rules, k);
+    }
+    return k;
+  }
+
+  /** The level a rule set gets now (exact unless its work ran over the budget lately). */
+  levelOf(rules: RuleSet): StrategyLevel {
+    return this.level(this.canon(rules).key);
+  }
+
+  private level(key: string): StrategyLevel {
+    const l = this.levels.get(key);
+    if (!l) return 'exact';
+    if (l.until > Date.now()) return l.level;
+    this.levels.delete(key);
+    return 'exact';
+  }
+
+  /**
+   * A job ran over the budget: for a while, rules whose exact solve was tried get expected points
+   * only, and rules whose expected points were too slow get nothing (bots play simpler).
+   */
+  private demote(key: string, job: StrategyJob): void {
+    const triedExact =
+      job.kind === 'prepare' ||
+      (job.exact && (job.kind === 'advise' ? job.mode !== 'points' : job.bot === 'optimal'));
+    const level: StrategyLevel = triedExact ? 'points' : 'none';
+    this.levels.delete(key);
+    this.levels.set(key, { level, until: Date.now() + DEMOTED_MS });
+    // Keys are a few hundred bytes; 5,000 of them bound this map to about a megabyte.
+    if (this.levels.size > 5_000) this.levels.delete(this.levels.keys().next().value as string);
+    this.o.onEvent?.({ kind: 'over-budget', rules: key.slice(0, 200), level });
+  }
+
+  /**
+   * Runs a job within the budget. `waitMs` (below the budget) stops waiting early with BUSY while
+   * the job runs on: what it works out stays in the thread's caches for the next request.
+   */
+  private async run(
+    job: StrategyJob,
+    key: string,
+    waitMs = this.o.budgetMs,
+  ): Promise<PoolResult<JobAnswer>> {
+    if (this.closed) return busy('The server is shutting down.');
+    if (this.pool.queueSize >= this.o.queue)
+      return busy('The strategy threads are busy; ask again in a moment.');
+    const signal = AbortSignal.timeout(this.o.budgetMs);
+    const task = this.pool.run(job, { signal }).then(
+      (value): PoolResult<JobAnswer> => ({ ok: true, value, note: value.note }),
+      (e: unknown): PoolResult<JobAnswer> => {
+        if (signal.aborted) {
+          this.demote(key, job);
+          return busy(
+            'This analysis took longer than the server allows; ask again for a quicker one.',
+          );
+        }
+        const text = e instanceof Error ? e.message : String(e);
+        if (/queue is at limit/i.test(text))
+          return busy('The strategy threads are busy; ask again in a moment.');
+        const code = (e as { code?: unknown } | null)?.code;
+        if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          this.demote(key, job);
+          return busy('This analysis needs more memory than the server allows.');
+        }
+        if (/terminated|destroyed/i.test(text))
+          return busy('The strategy threads were restarted; ask again in a moment.');
+        // The job itself threw: the position it was given cannot be read.
+        return { ok: false, code: 'FAILED', message: text };
+      },
+    );
+    if (waitMs >= this.o.budgetMs) return task;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<PoolResult<JobAnswer>>((resolve) => {
+      timer = setTimeout(() => {
+        // Until this job is done, the next ones on these rules would only queue behind it.
+        this.slow.add(key);
+        void task.finally(() => this.slow.delete(key));
+        resolve(busy('The strategy threads are still working.'));
+      }, waitMs);
+    });
+    try {
+      return await Promise.race([task, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The advisor's ranking of a position, worked out in a pool thread (BUSY when it cannot be now). */
+  async advise(state: GameState, mode: AdviceMode): Promise<PoolResult<Advice>> {
+    const { key, canon } = this.canon(state.rules);
+    const level = this.level(key);
+    if (level === 'none')
+      return busy('These rules take longer to analyse than this server allows.');
+    const r = await this.run(
+      { kind: 'advise', state: { ...state, rules: canon }, mode, exact: level === 'exact' },
+      key,
+    );
+    if (!r.ok) return r;
+    if (!r.value.advice) return busy('The strategy thread gave no advice.');
+    if (mode === 'auto' && r.value.advice.kind === 'points') this.prepare(canon, key);
+    return { ok: true, value: r.value.advice, note: r.note };
+  }
+
+  /**
+   * An advised bot's move, worked out in a pool thread; BUSY (the caller plays a simpler bot)
+   * when the queue is full, the rules are over budget or no answer came within `waitMs`.
+   */
+  async decide(
+    state: GameState,
+    bot: 'expected' | 'optimal',
+    waitMs: number,
+  ): Promise<PoolResult<Action>> {
+    const { key, canon } = this.canon(state.rules);
+    const level = this.level(key);
+    if (level === 'none')
+      return busy('These rules take longer to analyse than this server allows.');
+    if (this.slow.has(key)) return busy('The strategy threads are still working on these rules.');
+    const r = await this.run(
+      { kind: 'decide', state: { ...state, rules: canon }, bot, exact: level === 'exact' },
+      key,
+      waitMs,
+    );
+    if (!r.ok) return r;
+    if (!r.value.action) return busy('The strategy thread gave no move.');
+    return { ok: true, value: { ...r.value.action, seat: state.current }, note: r.note };
+  }
+
+  /**
+   * Starts getting the exact solution of a rule set in the background (once at a time per rule
+   * set, only with room in the queue), so later 'auto' advice and optimal bots can use it.
+   */
+  private prepare(canon: RuleSet, key: string): void {
+    if (this.preparing.has(key) || this.level(key) !== 'exact') return;
+    if (this.pool.queueSize >= Math.floor(this.o.queue / 2)) return;
+    if (twoPlayerUnsupported(canon) || twoPlayerPeakBytes(canon) > this.settings.solutionBytes)
+      return;
+    this.preparing.add(key);
+    void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
+  }
+
+  /** Jobs waiting for a thread. */
+  get queued(): number {
+    return this.pool.queueSize;
+  }
+
+  /** Stops the threads; jobs still running or waiting are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watch);
+    await this.pool.destroy().catch(() => undefined);
+  }
+}
+
+function busy(message: string): { ok: false; code: 'BUSY'; message: string } {
+  return { ok: false, code: 'BUSY', message };
+}

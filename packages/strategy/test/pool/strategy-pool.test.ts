@@ -1,0 +1,127 @@
+import { createGame, preset, type GameState, type RuleSet } from '@zilch/engine';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  canonicalRules,
+  ruleKey,
+  StrategyPool,
+  threadBudget,
+  twoPlayerBytes,
+} from '../../src/node.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'zilch-pool-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function stateOf(rules: RuleSet): GameState {
+  const g = createGame({ ...rules, firstPlayer: 'seat-1' }, 2, {
+    roll: (n) => Array.from({ length: n }, () => 2),
+  });
+  if (!g.ok) throw new Error(g.error.message);
+  return g.state;
+}
+
+/** Seconds of expected-points work: ten dice with a zilch penalty. */
+function costly(points: number): RuleSet {
+  return { ...preset('ten-dice'), zilchPenalty: { zilches: 10, points } };
+}
+
+describe('canonical rule key', () => {
+  it('ignores what changes no decision, and nothing else', () => {
+    const r = preset('classic');
+    const renamed = {
+      ...r,
+      name: 'Something else',
+      turnTimerSeconds: 60,
+      firstPlayer: 'roll-off' as const,
+    };
+    expect(ruleKey(renamed)).toBe(ruleKey(r));
+    // Key order does not matter either.
+    const reordered = Object.fromEntries(Object.entries(r).reverse()) as RuleSet;
+    expect(ruleKey(reordered)).toBe(ruleKey(r));
+    expect(ruleKey({ ...r, target: r.target + 50 })).not.toBe(ruleKey(r));
+    expect(ruleKey({ ...r, bankMinimum: r.bankMinimum + 50 })).not.toBe(ruleKey(r));
+    expect(canonicalRules(renamed)).toEqual(canonicalRules(r));
+  });
+});
+
+describe('memory budget', () => {
+  it('sizes a two-player table from the rules, and splits the ceiling between threads', () => {
+    const big = { ...preset('serendipity-creak'), target: 20_000 };
+    // 400 scores a side, totals up to the other score, 6 dice counts: 1.5 GB.
+    expect(twoPlayerBytes(big)).toBe(400 * ((400 * 401) / 2) * 6 * 8);
+    expect(twoPlayerBytes(costly(500))).toBe(0);
+    const one = threadBudget(1024, 1);
+    const two = threadBudget(1024, 2);
+    expect(one.solutionBytes).toBeGreaterThan(two.solutionBytes);
+    expect(one.heapMb * 2 ** 20 + one.solutionBytes).toBeLessThan((1024 - 320) * 2 ** 20);
+    expect(twoPlayerBytes(big)).toBeGreaterThan(one.solutionBytes);
+  });
+});
+
+describe('strategy pool', () => {
+  it('refuses with BUSY beyond its queue instead of waiting', async () => {
+    const pool = new StrategyPool({ workers: 1, queue: 1, budgetMs: 60_000, ceilingMb: 1024, dir });
+    try {
+      const answers = await Promise.race([
+        Promise.all([600, 650, 700].map((p) => pool.advise(stateOf(costly(p)), 'points'))),
+        new Promise<null>((r) => setTimeout(() => r(null), 100)),
+      ]);
+      // Two of three cannot even wait: they are refused at once, the first still runs.
+      expect(answers).toBeNull();
+      const r = await pool.advise(stateOf(costly(750)), 'points');
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.code).toBe('BUSY');
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('stops a job over its time budget, then gives those rules less', async () => {
+    const pool = new StrategyPool({ workers: 1, queue: 4, budgetMs: 2_000, ceilingMb: 1024, dir });
+    try {
+      const rules = costly(800);
+      const t = Date.now();
+      const r = await pool.advise(stateOf(rules), 'points');
+      expect(Date.now() - t).toBeLessThan(5_000);
+      expect(r).toMatchObject({ ok: false, code: 'BUSY' });
+      expect(pool.levelOf({ ...rules, name: 'renamed' })).toBe('none');
+      // A bot on those rules is told at once to play a simpler move.
+      const d = await pool.decide(stateOf(rules), 'expected', 5_000);
+      expect(d).toMatchObject({ ok: false, code: 'BUSY' });
+      // Other rules still get answers (the stopped thread was replaced).
+      // (Its first job also boots the thread, which on a loaded machine can take the budget
+      // and demote those rules: each try uses other rules.)
+      const other = (i: number) => stateOf({ ...preset('classic'), target: 10_000 + 50 * i });
+      let ok = await pool.advise(other(0), 'points');
+      for (let i = 1; i < 4 && !ok.ok; i++) ok = await pool.advise(other(i), 'points');
+      expect(ok).toMatchObject({ ok: true, value: { kind: 'points' } });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('restarts its threads when the process nears the memory ceiling, and keeps answering', async () => {
+    const events: string[] = [];
+    // A ceiling below what this test process already uses: the watch must fire.
+    const pool = new StrategyPool({
+      workers: 1,
+      queue: 4,
+      budgetMs: 20_000,
+      ceilingMb: 64,
+      dir,
+      onEvent: (e) => events.push(e.kind),
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 600));
+      expect(events).toContain('memory-ceiling');
+      // With a 64 MB ceiling no exact solve fits: win advice comes in points and says why.
+      const r = await pool.advise(stateOf({ ...preset('classic'), target: 1_000 }), 'win');
+      expect(r).toMatchObject({ ok: true, value: { kind: 'points' } });
+      if (r.ok) expect(r.note).toMatch(/budget/);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+});
