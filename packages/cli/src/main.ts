@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { printable } from './output.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Something that declares one command (arguments, options, help) on the program. */
@@ -18,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Registration>> = {
   play: () => import('./register/play.ts'),
   serve: () => import('./register/serve.ts'),
   verify: () => import('./register/verify.ts'),
+  backup: () => import('./register/backup.ts'),
+  restore: () => import('./register/backup.ts'),
 };
 
 // A closed pipe (`zilch simulate | head`) is the reader's choice, not an error.
@@ -38,13 +41,14 @@ const wanted =
   first !== undefined && Object.hasOwn(COMMANDS, first)
     ? [COMMANDS[first]!]
     : Object.values(COMMANDS);
-for (const r of await Promise.all(wanted.map((load) => load()))) r.register(program);
+// A module may declare several commands (backup and restore): register each module once.
+for (const r of new Set(await Promise.all(wanted.map((load) => load())))) r.register(program);
 
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof UsageError) {
-    process.stderr.write(`zilch: ${e.message}\n`);
+    process.stderr.write(`zilch: ${printable(e.message)}\n`);
     process.exitCode = 2;
   } else if (e instanceof CommanderError) {
     // Help and version exit 0; every other parse problem is a usage error.

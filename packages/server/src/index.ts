@@ -4,3 +4,4 @@ export { startServer, type RunningServer } from './server.ts';
 export { runFromEnv } from './main.ts';
 export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
+export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';

@@ -13,7 +13,17 @@ export async function runFromEnv(env: Record<string, string | undefined>): Promi
     return;
   }
   const { startServer } = await import('./server.ts');
-  const server = await startServer(c.config);
+  const { SchemaTooNewError } = await import('./store/db.ts');
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(c.config);
+  } catch (e) {
+    // The one start-up failure an operator causes and must read as a sentence, not a stack.
+    if (!(e instanceof SchemaTooNewError)) throw e;
+    process.stderr.write(`zilch server: ${e.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
   process.stdout.write(`Zilch is being served on ${server.url}\n`);
   const stop = (signal: string) => {
     server.logger.info({ signal }, 'shutting down');

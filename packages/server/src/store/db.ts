@@ -5,7 +5,7 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from './kysely.ts';
-import { migrationProvider } from './migrations.ts';
+import { knownMigrations, migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 /** An open database: Kysely over SQLite or PostgreSQL, migrated. */
@@ -107,8 +107,39 @@ async function migrate(
     provider: migrationProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+  await refuseNewerSchema(db, dialect, schema);
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** A store written by a newer version of Zilch: this code must not run on it (nor migrate it). */
+export class SchemaTooNewError extends Error {
+  readonly code = 'SCHEMA_TOO_NEW';
+}
+
+/**
+ * Migrations run forward only: a store that has migrations this code does not know was written
+ * by a newer version (a rollback after an upgrade), and reading it could misread or drop data.
+ */
+async function refuseNewerSchema(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  schema: string | null,
+): Promise<void> {
+  const table = schema ? sql.table(`${schema}.kysely_migration`) : sql.table('kysely_migration');
+  let applied: string[];
+  try {
+    const r = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    applied = r.rows.map((x) => x.name);
+  } catch {
+    return; // A new store: no migration has run yet.
+  }
+  const known = new Set(knownMigrations(dialect));
+  const newer = applied.filter((m) => !known.has(m));
+  if (newer.length > 0)
+    throw new SchemaTooNewError(
+      `The store was written by a newer version of Zilch (migrations ${newer.join(', ')} are unknown here). Run that version, or restore a backup taken before the upgrade.`,
+    );
 }
 
 /** Cheap round trip for /readyz. */
