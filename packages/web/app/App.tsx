@@ -1,12 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
-import { CreatePage } from './pages/CreatePage.tsx';
+import { SoundToggle } from './components/SoundToggle.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
-import { RulesIndex, RulesPage } from './pages/RulesPage.tsx';
 import { TablePage } from './pages/TablePage.tsx';
 
-// uPlot and the replay maths are only needed after a game: load them on demand.
+// Pages load on demand, so a player opening a table link downloads and runs only the table:
+// the rule editor, the rules text (and the rules schema behind them) and uPlot come when needed.
+const CreatePage = lazy(() =>
+  import('./pages/CreatePage.tsx').then((m) => ({ default: m.CreatePage })),
+);
+const RulesIndex = lazy(() =>
+  import('./pages/RulesPage.tsx').then((m) => ({ default: m.RulesIndex })),
+);
+const RulesPage = lazy(() =>
+  import('./pages/RulesPage.tsx').then((m) => ({ default: m.RulesPage })),
+);
 const ReviewPage = lazy(() => import('./pages/ReviewPage.tsx'));
 const FairnessPage = lazy(() => import('./pages/FairnessPage.tsx'));
 
@@ -37,6 +46,7 @@ export function App() {
         <nav aria-label="Main">
           <Link href="/new">New table</Link>
           <Link href="/rules">Rules</Link>
+          <SoundToggle />
         </nav>
       </header>
       <main id="main">

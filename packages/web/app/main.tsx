@@ -8,3 +8,15 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (built by vite-plugin-pwa) makes the game installable and shows an offline
+// page without a network. Registered after load so it never competes with the first paint; the
+// worker script itself is always checked again, so a new deploy takes over on the next visit.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+      // Refused (private mode, an insecure origin): the game still plays, it just does not install.
+      .catch(() => undefined);
+  });
+}

@@ -4,44 +4,82 @@ import { ruleFields, type SchemaNode } from '../lib/schemaShape.ts';
 
 type Rules = Record<string, unknown>;
 
-/** Labels for the fields; the explanations beside them come from the engine's schema. */
+/** Labels for the fields, named as the rules page (describeRules) speaks of them. */
 const LABELS: Record<string, string> = {
-  name: 'Name',
+  name: 'Name of these rules',
   dice: 'Dice',
   target: 'Target score',
-  end: 'End of the game',
+  end: 'When someone reaches the target',
   singles: 'Single dice',
-  ofAKind: 'N of a kind',
+  ofAKind: 'Three or more of a kind',
   straights: 'Straights',
   threePairs: 'Three pairs',
   twoTriplets: 'Two triplets',
-  hotDiceDoubling: 'Hot Dice doubling',
-  nothingBonus: 'Nothing-scores bonus',
-  openingMinimum: 'Opening minimum',
-  bankMinimum: 'Bank minimum',
-  zilchPenalty: 'Zilch penalty',
-  offers: 'Offers (inheritance)',
-  lockOnHotDice: 'Lock on hot dice',
-  firstPlayer: 'First player',
+  hotDiceDoubling: 'Hot Dice extensions',
+  nothingBonus: 'Nothing scores: bonus',
+  openingMinimum: 'Minimum first bank',
+  bankMinimum: 'Minimum bank',
+  zilchPenalty: 'Penalty for zilches in a row',
+  offers: 'Inheritance',
+  lockOnHotDice: 'Hot dice locks the running total',
+  firstPlayer: 'Who starts',
   ties: 'Ties',
   afterHotDice: 'Offer after hot dice',
   points: 'Points',
-  form: 'Form',
+  form: 'Which three pairs count',
   zilches: 'Zilches in a row',
+  turnTimerSeconds: 'Seconds per decision',
+  sixOfAKind: 'Six of a kind counts as two triplets',
+  keepSetsWhole: 'Keep a set whole',
+  bonusFloor: 'Bonus as a floor over all the dice',
+  rounds: 'A fixed number of rounds',
 };
 
 /**
- * Explanations in the words of the rules page, where the schema's own speak to programmers
- * (array indexes, option ids).
+ * Explanations in the words of the rules page: the schema's own descriptions speak to
+ * programmers (array indexes, option ids), so every field a player sees has one here.
  */
 const HELP: Record<string, string> = {
-  end: 'Final round: reaching the target gives every other player one more turn. Immediate win: the first bank at or over the target wins at once.',
-  singles: 'Points for a single die of each face; 0 means that face does not score on its own.',
+  name: 'The name players see for these rules.',
+  dice: 'How many dice a turn starts with (1 to 10).',
+  target: 'The game ends once someone reaches this score.',
+  end: 'Final round: every other player gets exactly one more turn, then the highest score wins. Immediate win: the first player to bank the target or more wins at once.',
+  singles:
+    'What one die of each face scores on its own; 0 means that face scores only in a combination.',
   ofAKind:
-    'Points for three or more dice of the same face, by face (rows) and by how many of them (columns); 0 means that is not a combination.',
+    'What three or more dice of the same face score in one roll, by face (rows) and by how many dice (columns); 0 means it is not a combination.',
+  straights:
+    'A straight needs one die of each of its faces in the same roll, for example 1-2-3-4-5-6.',
   threePairs:
-    'Three different faces; or also four of a kind plus a pair; or any three pairs, six of a kind included.',
+    'Three pairs in one roll. Choose which count: three different faces only; also four of a kind plus a pair; or any three pairs, six of a kind included.',
+  twoTriplets: 'Two sets of three dice of different faces in one roll.',
+  hotDiceDoubling:
+    'Three or more of a face set aside from one roll form a held set; while it is held, every further die of that face doubles the running total.',
+  nothingBonus:
+    'Rolling all the dice with nothing scoring pays these points instead of a zilch, and all the dice count as kept.',
+  openingMinimum: 'Your first bank of the game needs at least this many points (0: no minimum).',
+  bankMinimum: 'Every bank needs at least this many points (0: no minimum).',
+  zilchPenalty: 'This many zilches in a row cost these points; the count then starts again.',
+  offers:
+    'When you bank, the next player may start fresh with all the dice, or inherit your running total and roll only the dice you left.',
+  afterHotDice:
+    'On: a bank right after hot dice offers your total with all the dice. Off: it makes no offer.',
+  lockOnHotDice:
+    'The Ten Dice rule: hot dice secures the running total, so a later zilch in the same turn still banks the locked points.',
+  firstPlayer: 'Who takes the first turn of the game.',
+  ties: 'Share: players tied on the highest score share the win. Play-off: the tied players play further rounds, one turn each, until one leads.',
+  sixOfAKind: 'Six dice of one face score as two triplets (or their of-a-kind points, if more).',
+  keepSetsWhole:
+    'When a roll shows three or more of a face, keeping any die of that face means keeping all of them.',
+  bonusFloor:
+    'Three pairs, two triplets or a straight using every die rolled score at least the bonus, or the best split of the same dice if more, and every die counts as kept (hot dice).',
+  rounds:
+    'The game lasts this many rounds (a turn for every seat each) and the highest score wins; the target does not end it.',
+  turnTimerSeconds: 'Time for each decision; when it runs out the turn ends as a zilch.',
 };
+
+/** Fields inside another field that still need their own explanation. */
+const NESTED_HELP = new Set(['afterHotDice']);
 
 /** Option ids of the choice fields, as the rules page says them. */
 const OPTION_LABELS: Record<string, string> = {
@@ -51,6 +89,7 @@ const OPTION_LABELS: Record<string, string> = {
   'roll-off': 'Roll-off: the highest throw starts',
   'seat-1': 'Seat 1',
   share: 'Tied players share the win',
+  'play-off': 'Tied players play off',
   distinct: 'Three different faces',
   'four-plus-pair': 'Also four of a kind plus a pair',
   any: 'Any three pairs',
@@ -63,9 +102,10 @@ const ON: Record<string, unknown> = {
   nothingBonus: 500,
   zilchPenalty: { zilches: 3, points: 500 },
   offers: { afterHotDice: true },
+  rounds: 10,
 };
 
-/** Every house rule of a RuleSet as a form control, each with the schema's explanation beside it. */
+/** Every house rule of a RuleSet as a form control, each explained in the words of the rules page. */
 export function RuleEditor({
   rules,
   onChange,
@@ -109,7 +149,11 @@ function Field(props: {
 }) {
   const { id, name, node, value, onChange } = props;
   const label = LABELS[name] ?? name;
-  const text = node.description === undefined ? undefined : (HELP[name] ?? node.description);
+  // The inner control of an optional rule (description cleared) shares its parent's explanation.
+  const text =
+    node.description === undefined && !NESTED_HELP.has(name)
+      ? undefined
+      : (HELP[name] ?? node.description);
   const help = text ? (
     <p className="help" id={`${id}-help`}>
       {text}
@@ -151,6 +195,11 @@ function Field(props: {
         </div>
       );
     }
+    case 'optional':
+      // A house rule that is off when absent: the control of the rule itself.
+      return (
+        <Field {...props} node={{ ...(node.inner as SchemaNode), description: node.description }} />
+      );
     case 'object':
       return (
         <fieldset className="field object">

@@ -37,13 +37,7 @@ export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {
                 {score.toLocaleString('en-US')}
               </span>
               <span className="seat-state small">
-                {seat.kind === 'bot'
-                  ? ''
-                  : !seat.claimed
-                    ? 'empty seat'
-                    : seat.connected
-                      ? '● online'
-                      : '○ offline'}
+                {presence(seat, mine)}
                 {onTurn && s.turn.total > 0
                   ? ` · turn ${s.turn.total.toLocaleString('en-US')}`
                   : ''}
@@ -62,6 +56,17 @@ export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {
       )}
     </section>
   );
+}
+
+/**
+ * A seat's presence in words. Hot-seat: one device joins the server for all of its seats, so only
+ * one of them counts as connected; every seat held on this device is present all the same.
+ */
+function presence(seat: GameView['seats'][number], mine: readonly number[]): string {
+  if (seat.kind === 'bot') return '';
+  if (!seat.claimed) return 'empty seat';
+  if (mine.length > 1 && mine.includes(seat.seat)) return '● on this device';
+  return seat.connected ? '● online' : '○ offline';
 }
 
 /** A seat's display name. */

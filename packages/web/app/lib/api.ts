@@ -13,14 +13,23 @@ import type {
   Rematched,
   Verification,
 } from '@zilch/protocol';
+import { keepCommitment, newSeatSeed } from './fairness.ts';
 
 /** Calls a JSON route; any failure (network, status, body) comes back as `{ code, message }`. */
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Result<T>> {
   let res: Response;
+  // Tokens ride in a header, never in the URL: URLs end up in logs, history and Referer.
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (_e) {
@@ -48,11 +57,21 @@ export const createGame = (req: CreateRequest) => call<Created>('POST', '/api/ga
 
 /** The current view of a game, as the holder of `token` (or a spectator) sees it. */
 export const getGame = (id: string, token?: string) =>
-  call<GameView>('GET', `/api/games/${enc(id)}${token ? `?token=${enc(token)}` : ''}`);
+  call<GameView>('GET', `/api/games/${enc(id)}`, undefined, token);
 
-/** Takes a seat under a display name. */
-export const claimSeat = (id: string, token: string, name: string) =>
-  call<Claimed>('POST', `/api/games/${enc(id)}/claim`, { token, name });
+/**
+ * Takes a seat under a display name, sending a fresh random seed of this device for the dice;
+ * the commitment the answer shows (fixed before the first roll) is kept for the fairness check.
+ */
+export async function claimSeat(id: string, token: string, name: string) {
+  const r = await call<Claimed>('POST', `/api/games/${enc(id)}/claim`, {
+    token,
+    name,
+    seed: newSeatSeed(id),
+  });
+  if (r.ok) keepCommitment(id, r.value.view.commitment);
+  return r;
+}
 
 /** Sends an action over HTTP (hot-seat: the device acts with the token of the seat on turn). */
 export const postAction = (id: string, token: string, clientId: string, action: Move) =>
@@ -72,8 +91,9 @@ export const getLog = (id: string) => call<LogAnswer>('GET', `/api/games/${enc(i
 /** The fairness export (seed revealed once over). */
 export const getExport = (id: string) => call<GameExport>('GET', `/api/games/${enc(id)}/export`);
 
-/** The server's check of every roll against the revealed seed. */
-export const verifyGame = (id: string) => call<Verification>('GET', `/api/games/${enc(id)}/verify`);
+/** The server's check of a finished game against the commitment the table showed. */
+export const verifyGame = (id: string, commitment: string) =>
+  call<Verification>('GET', `/api/games/${enc(id)}/verify?commitment=${enc(commitment)}`);
 
 /** The coach's options for a position. */
 export const getAdvice = (state: GameState) => call<Advice>('POST', '/api/advice', { state });

@@ -1,16 +1,25 @@
 import type { GameEvent } from '@zilch/engine';
-import { noun, plural, says, winLine } from './words.ts';
+import { noun, plural, possessive, says, winLine } from './words.ts';
 
 /** A headline for the table: what just happened that everyone should notice. */
 export interface BannerInfo {
-  kind: 'hot' | 'zilch' | 'penalty' | 'final' | 'over' | 'offer' | 'bank';
+  kind: 'hot' | 'zilch' | 'penalty' | 'final' | 'over' | 'offer' | 'bank' | 'timeout';
   title: string;
   detail: string;
 }
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
-const RANK: BannerInfo['kind'][] = ['over', 'final', 'penalty', 'zilch', 'hot', 'offer', 'bank'];
+const RANK: BannerInfo['kind'][] = [
+  'over',
+  'final',
+  'timeout',
+  'penalty',
+  'zilch',
+  'hot',
+  'offer',
+  'bank',
+];
 
 /** The most important banner among an update's events, or null. */
 export function bannerFor(
@@ -33,6 +42,14 @@ export function bannerFor(
           kind: 'final',
           title: 'Final round',
           detail: `${name(e.by)} reached the target. Everyone else gets one more turn.`,
+        });
+        break;
+      case 'timeout':
+        // A turn timer ran out: without this the turn passed with no word (issue 11).
+        found.push({
+          kind: 'timeout',
+          title: 'Time ran out',
+          detail: `— ${possessive(name(e.seat)).replace(/^Your$/, 'your')} turn passed.`,
         });
         break;
       case 'penalty':

@@ -56,6 +56,8 @@ export interface ControlState {
   label: string;
   reason: string | null;
   move: Move | null;
+  /** The id of the element that explains a disabled control, when not its own reason. */
+  describedBy?: string;
 }
 
 /** The Roll and Bank buttons for the position, enabled only when the engine would accept them. */
@@ -128,8 +130,12 @@ export function rollAndBank(
         return { roll: off('Roll', r), bank: off('Bank', r) };
       }
       if (!sel.legal) {
-        const r = sel.problem ?? 'That selection does not score.';
-        return { roll: off('Roll', r), bank: off('Bank', r) };
+        // The selection line already says why; repeating it under both buttons made three.
+        const r = '';
+        return {
+          roll: { ...off('Roll', r), describedBy: 'selection-line' },
+          bank: { ...off('Bank', r), describedBy: 'selection-line' },
+        };
       }
       const dice = positions.slice();
       const n = sel.diceLeft;

@@ -91,3 +91,23 @@ export function saveName(name: string): void {
     // not fatal
   }
 }
+
+const SOUND = 'zilch.sound';
+
+/** Whether this device wants table sounds and vibration (on unless turned off here). */
+export function soundOn(): boolean {
+  try {
+    return localStorage.getItem(SOUND) !== 'off';
+  } catch (_e) {
+    return true;
+  }
+}
+
+/** Remembers on this device whether table sounds and vibration are on. */
+export function saveSoundOn(on: boolean): void {
+  try {
+    localStorage.setItem(SOUND, on ? 'on' : 'off');
+  } catch (_e) {
+    // not fatal: the choice lasts until the page is closed
+  }
+}

@@ -1,5 +1,5 @@
 import type { GameEvent } from '@zilch/engine';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getGame, getLog, postAction } from './api.ts';
 import { eventsUpTo } from './events.ts';
@@ -22,13 +22,21 @@ export interface TableState {
   view: GameView | null;
   /** Events up to the joined view, rebuilt from the log. */
   base: GameEvent[];
-  /** Updates pushed since the join, in order. */
-  pushed: { seq: number; events: GameEvent[] }[];
-  /** Events of the latest update only: drive animations and banners. */
-  fresh: { seq: number; events: GameEvent[] } | null;
+  /** Version of the view `base` ends at: updates after it follow on from it. */
+  baseVersion: number;
+  /** Updates with events pushed since the join, in order, each with the view it led to. */
+  updates: TableUpdate[];
   connected: boolean;
   error: string | null;
   reactions: Reaction[];
+}
+
+/** One pushed change that carries events: the table plays these back one step at a time. */
+export interface TableUpdate {
+  seq: number;
+  version: number;
+  events: GameEvent[];
+  view: GameView;
 }
 
 /** The table's socket, typed by the protocol's event maps. */
@@ -47,8 +55,8 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
   const [st, setSt] = useState<TableState>({
     view: null,
     base: [],
-    pushed: [],
-    fresh: null,
+    baseVersion: -1,
+    updates: [],
     connected: false,
     error: null,
     reactions: [],
@@ -84,12 +92,12 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
         view,
         error: null,
         connected: true,
-        pushed: s.pushed.filter((p) => p.seq > view.seq),
+        updates: s.updates.filter((u) => u.version > (view.version ?? -1)),
       }));
       const log = await getLog(gameId);
       if (!alive || !log.ok) return;
       const base = eventsUpTo(log.value.log, log.value.seqs, view.seq);
-      setSt((s) => ({ ...s, base }));
+      setSt((s) => ({ ...s, base, baseVersion: view.version ?? -1 }));
     };
     // The HTTP view usually arrives before the socket handshake: show the table from it at once.
     void getGame(gameId, joinToken).then((r) => {
@@ -99,22 +107,40 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       setSt((s) => (s.view ? s : { ...s, view: r.value }));
     });
     socket.on('connect', () => void join());
-    socket.on('disconnect', () => alive && setSt((s) => ({ ...s, connected: false })));
+    // socket.io does not reconnect by itself after the server closes a socket. A process that is
+    // restarting says so first: reconnect at once (with a little jitter so a whole table of
+    // clients does not arrive in the same millisecond); after any other close, wait a while.
+    let restarting = false;
+    socket.on('bye', (b) => {
+      restarting = b.code === 'SHUTTING_DOWN';
+    });
+    socket.on('disconnect', (reason) => {
+      if (!alive) return;
+      setSt((s) => ({ ...s, connected: false }));
+      if (reason !== 'io server disconnect') return;
+      const wait = restarting ? 100 + Math.random() * 400 : 10_000;
+      restarting = false;
+      setTimeout(() => alive && socket.connect(), wait);
+    });
     socket.on('update', (u) => {
       if (!alive || u.gameId !== gameId) return;
       const version = u.version ?? u.view.version ?? -1;
       if (version !== -1 && version <= versionRef.current) return;
       versionRef.current = version;
-      if (u.seq <= seqRef.current || u.events.length === 0) {
+      // The version orders updates. Events count even when `seq` stays: the start of a game
+      // (first player, first turn) comes at seq 0, and dropping it hid the first turn's log line.
+      if (u.events.length === 0) {
         setSt((s) => ({ ...s, view: u.view }));
         return;
       }
-      seqRef.current = u.seq;
+      seqRef.current = Math.max(seqRef.current, u.seq);
       setSt((s) => ({
         ...s,
         view: u.view,
-        pushed: [...s.pushed, { seq: u.seq, events: u.events }],
-        fresh: { seq: u.seq, events: u.events },
+        updates: [
+          ...s.updates,
+          { seq: u.seq, version: version === -1 ? u.seq : version, events: u.events, view: u.view },
+        ],
       }));
     });
     socket.on('reaction', (r) => {
@@ -151,13 +177,9 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
         }
         return err('TIMEOUT', 'The server did not answer in time.');
       }
+      // The socket update follows at once and the table plays it back like any other.
       const r = await postAction(gameId, token, id, move);
       if (!r.ok) return r;
-      const v = r.value.view;
-      if (v && (v.version ?? -1) > versionRef.current) {
-        // The socket update will follow; showing the view now keeps hot-seat snappy.
-        setSt((s) => ({ ...s, view: v }));
-      }
       return ok(r.value.seq);
     },
     [gameId, joinToken, st.view, tokens],
@@ -172,9 +194,5 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     [gameId],
   );
 
-  const events = useMemo(
-    () => [...st.base, ...st.pushed.flatMap((p) => p.events)],
-    [st.base, st.pushed],
-  );
-  return { ...st, events, send, react };
+  return { ...st, send, react };
 }

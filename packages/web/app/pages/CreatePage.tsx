@@ -8,13 +8,17 @@ import {
   type PresetId,
   type RuleSet,
 } from '@zilch/engine';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { RuleEditor } from '../components/RuleEditor.tsx';
 import { createAndSit } from '../lib/seating.ts';
 import { savedName, saveName } from '../lib/storage.ts';
 import { BOT_IDS, type BotId, type Created, type SeatSpec } from '@zilch/protocol';
 import { CopyLink } from '../components/CopyLink.tsx';
+
+// The house-rules editor loads with this page, not with the first page a visitor opens.
+const RuleEditor = lazy(() =>
+  import('../components/RuleEditor.tsx').then((m) => ({ default: m.RuleEditor })),
+);
 
 type SeatRow = { kind: 'human'; name: string } | { kind: 'bot'; bot: BotId };
 type Who = 'me' | 'all' | 'none';
@@ -41,6 +45,7 @@ export function CreatePage() {
   const [who, setWho] = useState<Who>('me');
   const [timer, setTimer] = useState<number | null>(null);
   const [absentBot, setAbsentBot] = useState<BotId | ''>('');
+  const [listed, setListed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ c: Created; sat: number[] } | null>(null);
@@ -63,6 +68,7 @@ export function CreatePage() {
         seats: specs,
         turnTimerSeconds: timer,
         absentBot: absentBot || null,
+        public: listed,
       },
       sit.map((i) => {
         const s = seats[i] as { name: string };
@@ -129,7 +135,9 @@ export function CreatePage() {
           </div>
           <details className="house-rules">
             <summary>House rules {modified ? '(changed)' : '(as the preset)'}</summary>
-            <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds', 'target']} />
+            <Suspense fallback={<p className="loading">Loading the house rules…</p>}>
+              <RuleEditor rules={rules} onChange={setRules} skip={['turnTimerSeconds', 'target']} />
+            </Suspense>
             {modified && (
               <button
                 type="button"
@@ -312,6 +320,21 @@ export function CreatePage() {
             </div>
             <p className="help">
               Who plays a seat whose player is disconnected when the timer runs out.
+            </p>
+          </div>
+          <div className="field">
+            <label className="check">
+              <input
+                id="public"
+                type="checkbox"
+                checked={listed}
+                onChange={(e) => setListed(e.target.checked)}
+              />{' '}
+              List this table publicly
+            </label>
+            <p className="help">
+              Off: only people you send a link to can find it. On: anyone can see it in the list of
+              games and watch.
             </p>
           </div>
         </section>

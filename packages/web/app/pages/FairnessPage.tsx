@@ -1,66 +1,81 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { checkExport, type VerifyReason } from '@zilch/protocol';
 import { getExport, getGame, getLog, verifyGame } from '../lib/api.ts';
+import { keptCommitment, sentSeeds, webFairCrypto } from '../lib/fairness.ts';
 import type { GameExport, GameView, LogAnswer, Verification } from '@zilch/protocol';
 
-async function sha256Hex(bytes: BufferSource): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-256', bytes);
-  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join('');
+/** Failures that come before the dice: the seed, rules or game do not match the commitment. */
+const COMMITMENT_FAILURES: readonly VerifyReason[] = [
+  'NOT_AN_EXPORT',
+  'WRONG_COMMITMENT',
+  'COMMITMENT_MISMATCH',
+  'SEED_MISMATCH',
+  'RULES_CHANGED',
+];
+
+/** Saves the export as a JSON file, for `zilch verify`. */
+function download(x: GameExport): void {
+  const blob = new Blob([`${JSON.stringify(x, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `zilch-${x.id}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function hexBytes(hex: string): Uint8Array | null {
-  if (!/^([0-9a-f]{2})+$/i.test(hex)) return null;
-  return Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
-}
-
-/** Checks the published commitment against the revealed seed in this browser (as text or as hex bytes). */
-async function commitmentMatches(seed: string, commitment: string): Promise<boolean | null> {
-  if (typeof crypto === 'undefined' || !crypto.subtle) return null;
-  const want = commitment.toLowerCase();
-  if ((await sha256Hex(new TextEncoder().encode(seed))) === want) return true;
-  const raw = hexBytes(seed);
-  return raw ? (await sha256Hex(raw as Uint8Array<ArrayBuffer>)) === want : false;
-}
-
-/** The fairness check of a game: seed, commitment, and every roll verified by the server. */
+/** The fairness check of a game: commitment, seeds, the export, and every roll checked here and by the server. */
 export default function FairnessPage({ id }: { id: string }) {
   const [view, setView] = useState<GameView | null>(null);
   const [exp, setExp] = useState<GameExport | null>(null);
   const [ver, setVer] = useState<Verification | null>(null);
   const [log, setLog] = useState<LogAnswer | null>(null);
-  const [local, setLocal] = useState<boolean | null>(null);
+  const [local, setLocal] = useState<Verification | 'unavailable' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const kept = keptCommitment(id);
   useEffect(() => {
     void (async () => {
       const g = await getGame(id);
       if (!g.ok) return setError(g.error.message);
       setView(g.value);
-      const [e, v, l] = await Promise.all([getExport(id), verifyGame(id), getLog(id)]);
-      if (e.ok) {
-        setExp(e.value);
-        const seed = e.value.serverSeed ?? g.value.seed;
-        if (seed) setLocal(await commitmentMatches(seed, e.value.commitment ?? g.value.commitment));
-      }
+      const expected = kept ?? g.value.commitment;
+      const [e, l] = await Promise.all([getExport(id), getLog(id)]);
+      if (l.ok) setLog(l.value);
+      if (!e.ok) return setError(e.error.message);
+      setExp(e.value);
+      if (g.value.status !== 'over') return;
+      const v = await verifyGame(id, expected);
       if (v.ok) setVer(v.value);
       else setError(v.error.message);
-      if (l.ok) setLog(l.value);
+      const c = webFairCrypto();
+      setLocal(c ? await checkExport(c, e.value, expected) : 'unavailable');
     })();
-  }, [id]);
+  }, [id, kept]);
+  const over = view?.status === 'over';
   const seed = exp?.serverSeed ?? view?.seed ?? null;
+  const expected = kept ?? view?.commitment ?? '';
+  const mine = sentSeeds(id);
   // The stream's order: the rolls that chose the first player, then each action's dice.
   const setup = log?.log.setupDice ?? [];
   const rolls = [
     ...setup.map((d) => ({ dice: d, setup: true })),
     ...(log?.log.entries ?? []).flatMap((e) => e.dice.map((d) => ({ dice: d, setup: false }))),
   ];
+  const localResult = local && local !== 'unavailable' ? local : null;
+  const seedMatches =
+    localResult && !COMMITMENT_FAILURES.includes(localResult.reason as VerifyReason);
   return (
     <div className="page narrow fairness">
       <h1>Fairness check</h1>
       <p>
-        Before the first roll the server published the SHA-256 hash (commitment) of a secret seed.
-        Every roll comes from that seed mixed with the players' seeds. Once the game is over the
-        seed is revealed, so anyone can recompute every roll — here, or with{' '}
-        <code>zilch verify</code>.
+        Before the first roll the server published a commitment: the SHA-256 hash of a secret server
+        seed together with the game's id, rules and seats. A player who takes a seat in this web app
+        also sends a random seed of its own device (seats nobody sent a seed for get one the
+        commitment already fixed). Every roll comes from the server seed mixed with those seeds.
+        Once the game is over the server seed is revealed, so anyone can recompute every roll and
+        replay the game to its result — below, in this browser, or with <code>zilch verify</code> on
+        the exported file.
       </p>
       {error && (
         <p role="alert" className="error">
@@ -69,13 +84,21 @@ export default function FairnessPage({ id }: { id: string }) {
       )}
       {view && (
         <section className="card" aria-labelledby="commit-h">
-          <h2 id="commit-h">Commitment and seed</h2>
+          <h2 id="commit-h">Commitment and seeds</h2>
           <dl className="facts">
-            <dt>Commitment (SHA-256 of the seed)</dt>
+            <dt>Commitment</dt>
             <dd>
               <code className="hash" data-testid="commitment">
                 {exp?.commitment ?? view.commitment}
               </code>
+              <br />
+              <span className="muted">
+                {kept
+                  ? kept === (exp?.commitment ?? view.commitment)
+                    ? 'The same commitment this device received when it took its seat, before the first roll.'
+                    : `This device received ${kept} when it took its seat: the game now shows another one.`
+                  : 'This device did not take a seat here: compare it with the commitment the players saw at the table.'}
+              </span>
             </dd>
             <dt>Server seed</dt>
             <dd>
@@ -87,34 +110,91 @@ export default function FairnessPage({ id }: { id: string }) {
                 'Revealed when the game is over.'
               )}
             </dd>
-            {exp?.playerSeeds && exp.playerSeeds.length > 0 && (
+            {exp && exp.playerSeeds.length > 0 && (
               <>
                 <dt>Player seeds</dt>
                 <dd>
-                  <code className="hash">{exp.playerSeeds.join(' : ')}</code>
+                  <ol className="seeds" start={1}>
+                    {exp.playerSeeds.map((s, i) => (
+                      <li key={i}>
+                        <code className="hash">{s}</code>{' '}
+                        <span className="muted" data-testid={`seed-source-${i}`}>
+                          {mine.includes(s)
+                            ? '— sent by this device'
+                            : localResult?.seedSources?.[i] === 'server'
+                              ? '— made by the server from its seed (no seed was sent)'
+                              : localResult?.seedSources?.[i] === 'player'
+                                ? "— sent by the seat's player"
+                                : ''}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
                 </dd>
               </>
             )}
-            {seed && local !== null && (
+            {over && local !== null && (
               <>
                 <dt>Checked in this browser</dt>
                 <dd data-testid="local-check">
-                  {local
-                    ? '✓ The seed matches the commitment.'
-                    : '✗ The seed does not match the commitment.'}
+                  {local === 'unavailable'
+                    ? 'This browser cannot hash here (the page is not served over HTTPS); use the export below.'
+                    : seedMatches
+                      ? '✓ The revealed seed matches the commitment, and so do the rules and seats.'
+                      : `✗ ${localResult?.message}`}
                 </dd>
               </>
             )}
           </dl>
+          {exp && (
+            <p className="row">
+              <button
+                type="button"
+                className="btn"
+                data-testid="download-export"
+                onClick={() => download(exp)}
+              >
+                Download export
+              </button>
+              <span className="muted">
+                Then:{' '}
+                <code>
+                  zilch verify zilch-{id}.json --commitment {expected}
+                </code>
+              </span>
+            </p>
+          )}
         </section>
       )}
-      {ver && (
+      {view && !over && (
         <section className="card" aria-labelledby="ver-h">
           <h2 id="ver-h">Rolls</h2>
-          <p data-testid="verify-result" className={ver.ok ? 'good' : 'error'}>
-            {ver.ok ? '✓ Verified' : '✗ Not verified'}: {ver.rollsChecked} rolls checked.{' '}
-            {ver.message}
+          <p data-testid="verify-result" className="muted">
+            Verifiable when the game ends: the server seed is revealed then.
           </p>
+        </section>
+      )}
+      {over && (ver || localResult) && (
+        <section className="card" aria-labelledby="ver-h">
+          <h2 id="ver-h">Rolls and result</h2>
+          {localResult && (
+            <p data-testid="browser-result" className={localResult.ok ? 'good' : 'error'}>
+              {localResult.ok
+                ? `✓ This browser recomputed all ${localResult.rollsChecked} rolls from the seeds and replayed the game to its result`
+                : `✗ Not verified in this browser (${localResult.reason}): ${localResult.message}`}
+              {' — against '}
+              {kept
+                ? 'the commitment this device received when it took its seat.'
+                : 'the commitment the server shows for this game.'}
+            </p>
+          )}
+          {ver && (
+            <p data-testid="verify-result" className={ver.ok ? 'good' : 'error'}>
+              {ver.ok
+                ? `✓ Verified by the server: ${ver.rollsChecked} rolls and the final result.`
+                : `✗ Not verified by the server (${ver.reason ?? 'unknown'}): ${ver.message}`}
+            </p>
+          )}
           {rolls.length > 0 && (
             <details>
               <summary>Every roll ({rolls.length})</summary>

@@ -33,7 +33,9 @@ export function HomePage() {
         <h1 id="hero-title">Roll six dice. Keep what scores. Know when to stop.</h1>
         <p className="lede">
           Zilch is the push-your-luck dice game: bank your points before a roll with nothing scoring
-          wipes them out.
+          wipes them out. In the Serendipity Creak edition played here, what you bank is also an
+          offer: the next player may <strong>inherit</strong> your running total and roll only the
+          dice you left, or start fresh.
         </p>
         <div className="hero-actions">
           <button

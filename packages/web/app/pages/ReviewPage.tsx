@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { Chart } from '../components/Chart.tsx';
 import { getAdvice, getGame, getLog } from '../lib/api.ts';
 import { heldGame } from '../lib/storage.ts';
 import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
 import type { Advice, GameView, LogAnswer } from '@zilch/protocol';
+
+// uPlot is only needed once the analysis is done: its chunk loads then, behind a placeholder of
+// the chart's own size so nothing below it moves.
+const Chart = lazy(() => import('../components/Chart.tsx').then((m) => ({ default: m.Chart })));
 
 interface Analysed {
   advice: (Advice | null)[];
@@ -65,9 +68,10 @@ export default function ReviewPage({ id }: { id: string }) {
     };
   }, [asked, view?.status]);
 
+  // Every state shares the page's width: the heading stays put when the game arrives.
   if (error)
     return (
-      <div className="page narrow">
+      <div className="page review">
         <h1>Review</h1>
         <p role="alert" className="error">
           {error}
@@ -76,7 +80,7 @@ export default function ReviewPage({ id }: { id: string }) {
     );
   if (!view || !replayed)
     return (
-      <div className="page narrow">
+      <div className="page review">
         <h1>Review</h1>
         <p className="loading">Loading the game…</p>
       </div>
@@ -85,7 +89,7 @@ export default function ReviewPage({ id }: { id: string }) {
   const s = view.state;
   if (view.status !== 'over')
     return (
-      <div className="page narrow">
+      <div className="page review">
         <h1>Review</h1>
         <p>
           The review opens when the game is over. <Link href={`/t/${id}`}>Back to the table</Link>
@@ -195,18 +199,20 @@ function Analysis(props: {
             : analysed.unavailable
               ? 'The coach is unavailable, so this shows each score at the start of each turn (the last point is the final score) instead of a win probability.'
               : players === 2
-                ? "This server's coach has no win-probability solution for these rules, so this shows each score at the start of each turn (the last point is the final score)."
+                ? "The coach's win probabilities for these rules are not ready on this server yet (a new server prepares them in the background; some custom rules have none), so this shows each score at the start of each turn (the last point is the final score). Open the review again later for the win-probability chart."
                 : 'Win probabilities are only solved for two players; this shows each score at the start of each turn (the last point is the final score).'}
         </p>
-        <Chart
-          x={x}
-          series={series}
-          yLabel={winChart ? 'Chance to win' : 'Score'}
-          percent={winChart}
-          title={
-            winChart ? 'Win probability of each player by turn' : 'Score of each player by turn'
-          }
-        />
+        <Suspense fallback={<div className="chart" aria-hidden="true" />}>
+          <Chart
+            x={x}
+            series={series}
+            yLabel={winChart ? 'Chance to win' : 'Score'}
+            percent={winChart}
+            title={
+              winChart ? 'Win probability of each player by turn' : 'Score of each player by turn'
+            }
+          />
+        </Suspense>
         <details>
           <summary>The chart as a table</summary>
           <div className="scroll-x" tabIndex={0} role="region" aria-label="Chart data">

@@ -3,10 +3,26 @@ import { heldGame, holdSpectator } from '../lib/storage.ts';
 import { ClaimSeat } from './table/ClaimSeat.tsx';
 import { Table } from './table/Table.tsx';
 
-/** Reads `#seat=TOKEN` (an invite) or `#watch=TOKEN` (a spectator link) once. */
+/** Query names of tokens in links made before they moved to the fragment. */
+const OLD_LINK_PARAMS = ['seat', 'token', 'watch'];
+
+/**
+ * Reads `#seat=TOKEN` (an invite) or `#watch=TOKEN` (a spectator link) once. Old links carried
+ * them in the query (`?seat=`, `?token=`, `?watch=`): still read, then dropped from the address.
+ */
 function readHash(): { seat?: string; watch?: string } {
   const h = new URLSearchParams(window.location.hash.slice(1));
-  return { seat: h.get('seat') ?? undefined, watch: h.get('watch') ?? undefined };
+  const q = new URLSearchParams(window.location.search);
+  const seat = h.get('seat') ?? q.get('seat') ?? q.get('token') ?? undefined;
+  return { seat, watch: h.get('watch') ?? q.get('watch') ?? undefined };
+}
+
+/** The current query without token parameters (`?` included when anything is left). */
+function searchWithoutTokens(): string {
+  const q = new URLSearchParams(window.location.search);
+  for (const name of OLD_LINK_PARAMS) q.delete(name);
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
 }
 
 /** A table: claims an invited seat first when needed, then plays. */
@@ -17,7 +33,7 @@ export function TablePage({ id }: { id: string }) {
   useEffect(() => {
     if (invite.watch) holdSpectator(id, invite.watch);
     if (invite.seat || invite.watch) {
-      history.replaceState(null, '', window.location.pathname + window.location.search);
+      history.replaceState(null, '', window.location.pathname + searchWithoutTokens());
     }
     setHeld(heldGame(id));
   }, [id, invite]);

@@ -53,7 +53,7 @@ function ControlButton(p: {
         type="button"
         className={`btn ${p.tone} big`}
         disabled={!p.control.enabled}
-        aria-describedby={why}
+        aria-describedby={p.control.describedBy ?? why}
         aria-keyshortcuts={p.shortcut}
         onClick={() => p.control.move && p.onMove(p.control.move)}
         data-testid={p.id}

@@ -1,5 +1,4 @@
-import type { GameState } from '@zilch/engine';
-import { Coach } from '../../components/Coach.tsx';
+import { Coach, type AdviceState } from '../../components/Coach.tsx';
 import type { AdviceOption } from '@zilch/protocol';
 
 /** The coach switch for players, and the coach's advice on their own turn. */
@@ -9,8 +8,8 @@ export function CoachPanel({
   spectator,
   playing,
   myTurn,
-  state,
-  stateKey,
+  current,
+  preparing,
   onShow,
 }: {
   on: boolean;
@@ -18,8 +17,8 @@ export function CoachPanel({
   spectator: boolean;
   playing: boolean;
   myTurn: boolean;
-  state: GameState;
-  stateKey: string;
+  current: AdviceState | null;
+  preparing: number | null;
   onShow: (o: AdviceOption) => void;
 }) {
   return (
@@ -37,7 +36,7 @@ export function CoachPanel({
           </label>
         </div>
       )}
-      {on && playing && myTurn && <Coach state={state} stateKey={stateKey} onShow={onShow} />}
+      {on && playing && myTurn && <Coach current={current} preparing={preparing} onShow={onShow} />}
       {on && playing && !myTurn && <p className="muted">The coach speaks on your turn.</p>}
     </>
   );

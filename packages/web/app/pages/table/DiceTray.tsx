@@ -10,6 +10,7 @@ export function DiceTray({
   selected,
   disabled,
   spin,
+  rolling,
   onToggle,
 }: {
   dice: DiceView;
@@ -17,18 +18,24 @@ export function DiceTray({
   selected: readonly number[];
   disabled: boolean;
   spin: number;
+  /** The dice are still tumbling: which of them score is not shown until they land. */
+  rolling: boolean;
   onToggle: (index: number) => void;
 }) {
   const { roll, lastRolled, shown, scoringFaces } = dice;
   return (
     <div
-      className="tray"
+      className={`tray ${rolling ? 'tumbling' : ''}`}
       role="group"
-      aria-label={roll ? 'Dice rolled — choose dice to keep' : 'Dice'}
+      aria-label={rolling ? 'Dice rolling' : roll ? 'Dice rolled — choose dice to keep' : 'Dice'}
+      aria-busy={rolling}
       data-testid="tray"
+      data-rolling={rolling ? 'true' : 'false'}
     >
       {!roll && lastRolled && (
-        <p className="tray-caption muted small">Last roll: {name(lastRolled.seat)}</p>
+        <p className="tray-caption muted small">
+          {rolling ? `${name(lastRolled.seat)}: rolling…` : `Last roll: ${name(lastRolled.seat)}`}
+        </p>
       )}
       {shown ? (
         shown.map((face, i) =>
@@ -40,7 +47,7 @@ export function DiceTray({
               selected={selected.includes(i)}
               disabled={disabled}
               spin={spin}
-              scoring={scoringFaces.has(face)}
+              scoring={rolling || scoringFaces.has(face)}
               onToggle={onToggle}
             />
           ) : (
@@ -67,15 +74,19 @@ export function SelectionLine({
   sel,
   myTurn,
   onTurn,
+  rolling,
 }: {
   roll: readonly number[];
   sel: SelectionInfo | null;
   myTurn: boolean;
   onTurn: string;
+  rolling: boolean;
 }) {
   return (
-    <p className="selection" aria-live="polite" data-testid="selection">
-      {!sel ? (
+    <p id="selection-line" className="selection" aria-live="polite" data-testid="selection">
+      {rolling ? (
+        'Rolling…'
+      ) : !sel ? (
         myTurn ? (
           'Choose scoring dice to set aside (click, or keys 1–' + Math.min(roll.length, 9) + ').'
         ) : (
@@ -91,6 +102,7 @@ export function SelectionLine({
           {sel.hot ? ' · hot dice!' : ''}
         </>
       ) : (
+        // The one place an illegal selection is explained: Roll and Bank point here.
         <>
           <span className="bad-mark" aria-hidden="true">
             ✗

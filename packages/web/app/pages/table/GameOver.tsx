@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { nameOf } from '../../components/Scoreboard.tsx';
-import { rematch } from '../../lib/api.ts';
+import { claimSeat, rematch } from '../../lib/api.ts';
 import { holdSeat } from '../../lib/storage.ts';
 import { winLine } from '../../lib/words.ts';
 import type { GameView } from '@zilch/protocol';
@@ -19,12 +19,24 @@ export function GameOver({
   const [error, setError] = useState<string | null>(null);
   const winners = view.state.winners.map((w) => nameOf(view, w));
   const token = Object.values(tokens)[0];
+  const ranked = view.state.scores
+    .map((score, seat) => ({ seat, score }))
+    .sort((a, b) => b.score - a.score || a.seat - b.seat);
   return (
     <section className="card game-over" aria-labelledby="over-title" data-testid="game-over">
       <h2 id="over-title">
         <span aria-hidden="true">🏆 </span>
         {winLine(winners)}
       </h2>
+      <ol className="final-scores" aria-label="Final scores" data-testid="final-scores">
+        {ranked.map(({ seat, score }) => (
+          <li key={seat} className={view.state.winners.includes(seat) ? 'winner' : ''}>
+            <span>{nameOf(view, seat)}</span>
+            <strong>{score.toLocaleString('en-US')}</strong>
+            {view.state.winners.includes(seat) && <span className="tag tag-go">winner</span>}
+          </li>
+        ))}
+      </ol>
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
@@ -44,7 +56,13 @@ export function GameOver({
                 next = r.value.gameId;
               }
               // A rematch keeps every seat's token, so the seats held here open the new game too.
-              for (const [seat, t] of Object.entries(tokens)) holdSeat(next, Number(seat), t);
+              // It rolls only once every human seat has claimed it again, each with a fresh seed
+              // sent after its commitment was fixed (a refusal: this device's claim came late).
+              for (const [seat, t] of Object.entries(tokens)) {
+                holdSeat(next, Number(seat), t);
+                const name = view.seats[Number(seat)]?.name;
+                if (name) await claimSeat(next, t, name);
+              }
               navigate(`/t/${next}`);
             }}
           >

@@ -14,7 +14,11 @@ export function BannerSlot({ banner }: { banner: BannerInfo | null }) {
   );
 }
 
-/** The previous player's banked points on offer: inherit them with the dice left, or start fresh. */
+/**
+ * The previous player's banked points on offer: inherit them with the dice left, or start fresh.
+ * Both choices look alike (neither is the "primary" one): which is better depends on the
+ * position, and only the coach, when it is on, marks its pick.
+ */
 export function Offer(props: {
   points: number;
   dice: number;
@@ -22,10 +26,17 @@ export function Offer(props: {
   mine: boolean;
   who: string;
   from: string;
+  pick: 'fresh' | 'inherit' | null;
   onFresh: () => void;
   onInherit: () => void;
 }) {
-  const { points, dice, allDice, mine, who, from } = props;
+  const { points, dice, allDice, mine, who, from, pick } = props;
+  const mark = (which: 'fresh' | 'inherit') =>
+    pick === which ? (
+      <span className="tag tag-go coach-pick" data-testid="coach-pick">
+        ★ Coach&apos;s pick
+      </span>
+    ) : null;
   return (
     <div className="offer" data-testid="offer">
       <p>
@@ -40,18 +51,27 @@ export function Offer(props: {
       </p>
       {mine && (
         <div className="offer-choices">
-          <button type="button" className="btn big" onClick={props.onFresh} aria-keyshortcuts="F">
+          <button
+            type="button"
+            className={`btn big choice ${pick === 'fresh' ? 'picked' : ''}`}
+            onClick={props.onFresh}
+            aria-keyshortcuts="F"
+            data-testid="offer-fresh"
+          >
             Start fresh
             <span className="small">0 points · {plural(allDice, 'die', 'dice')} · key F</span>
+            {mark('fresh')}
           </button>
           <button
             type="button"
-            className="btn primary big"
+            className={`btn big choice ${pick === 'inherit' ? 'picked' : ''}`}
             onClick={props.onInherit}
             aria-keyshortcuts="I"
+            data-testid="offer-inherit"
           >
             Inherit {plural(points, 'point', 'points')}
             <span className="small">{plural(dice, 'die', 'dice')} · key I</span>
+            {mark('inherit')}
           </button>
         </div>
       )}

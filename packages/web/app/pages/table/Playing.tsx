@@ -2,27 +2,32 @@ import type { GameEvent } from '@zilch/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Reactions } from '../../components/Reactions.tsx';
+import { offerPick, useAdvice } from '../../components/Coach.tsx';
 import { Scoreboard } from '../../components/Scoreboard.tsx';
 import { TurnLog } from '../../components/TurnLog.tsx';
+import { useTableSounds } from '../../lib/sound.ts';
 import { heldGame } from '../../lib/storage.ts';
-import type { useTable } from '../../lib/useTable.ts';
+import type { TableUpdate, useTable } from '../../lib/useTable.ts';
 import type { AdviceOption, GameView } from '@zilch/protocol';
 import { CoachPanel } from './CoachPanel.tsx';
 import { useDice, useTurnView } from './derived.ts';
 import { Felt } from './Felt.tsx';
 import { GameOver } from './GameOver.tsx';
-import { GuideTip } from './GuideTip.tsx';
+import { GuideTip, useGuide } from './GuideTip.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
 import { useMoves } from './useMoves.ts';
+import { usePlayback } from './usePlayback.ts';
 import { useTableKeys } from './useTableKeys.ts';
 import { Waiting } from './Waiting.tsx';
 
 /** What the joined table hands to the page in play. */
 export type PlayingProps = {
-  view: GameView;
-  events: GameEvent[];
-  fresh: { seq: number; events: GameEvent[] } | null;
+  /** The newest view from the server (the table shows it step by step, see usePlayback). */
+  live: GameView;
+  base: GameEvent[];
+  baseVersion: number;
+  updates: TableUpdate[];
   mine: number[];
   tokens: Record<number, string>;
   connected: boolean;
@@ -36,7 +41,12 @@ export type PlayingProps = {
 
 /** The table once joined: the felt and its panels beside the scoreboard and the turn log. */
 export function Playing(p: PlayingProps) {
-  const { view, mine } = p;
+  const { mine } = p;
+  // Bots wait while a guided-game tip is up; the tip is worked out from what is on show.
+  const [holding, setHolding] = useState(false);
+  const play = usePlayback(p.live, p.base, p.baseVersion, p.updates, mine, holding);
+  useTableSounds(play.step, play.events, mine);
+  const view = play.view;
   const s = view.state;
   const who = useTurnView(view, mine);
   const { name, playing, myTurn, spectator } = who;
@@ -53,15 +63,26 @@ export function Playing(p: PlayingProps) {
   }, []);
 
   const posKey = `${view.seq}`;
-  const moves = useMoves(p.send, view.seq, myTurn, s.phase);
-  const { banner, spin } = useBanner(p.fresh, name, view.rules.dice);
-  const dice = useDice(s, p.events);
+  const rolling = play.step?.rolling ?? false;
+  const guide = useGuide(
+    p.guide && !spectator,
+    s,
+    play.step?.events ?? [],
+    myTurn,
+    play.step,
+    rolling,
+  );
+  useEffect(() => setHolding(guide.tip !== null), [guide.tip]);
+  const moves = useMoves(p.send, view.seq, myTurn && !play.busy, s.phase, guide.acted);
+  const banner = useBanner(play.banner);
+  const dice = useDice(s, play.events);
+  const advice = useAdvice(s, posKey, coach && playing && myTurn && !play.busy);
   const toggleCoach = useCallback(() => setCoach((c) => !c), []);
   useTableKeys({
     roll: dice.roll,
     toggle: moves.toggle,
     act: moves.act,
-    myTurn,
+    myTurn: myTurn && !play.busy,
     phase: s.phase,
     spectator,
     rollRef,
@@ -77,24 +98,26 @@ export function Playing(p: PlayingProps) {
       <TableHead view={view} who={who} connected={p.connected} />
       <div className="table-grid">
         <div className="felt-col">
+          {/* The end comes first: who won, the scores and the ways on, above the last roll. */}
+          {view.status === 'over' && <GameOver view={view} tokens={p.tokens} navigate={navigate} />}
           <Felt
             view={view}
             who={who}
             dice={dice}
             moves={moves}
             banner={banner}
-            spin={spin}
+            spin={play.spin}
+            step={play.step}
+            said={play.said}
+            pending={play.pending}
+            busy={play.busy}
+            onSkip={play.fastForward}
+            offerPick={coach ? offerPick(advice.current) : null}
             error={p.error}
             rollRef={rollRef}
             bankRef={bankRef}
           />
-          <GuideTip
-            enabled={p.guide && !spectator}
-            state={s}
-            fresh={p.fresh?.events ?? []}
-            myTurn={myTurn}
-          />
-          {view.status === 'over' && <GameOver view={view} tokens={p.tokens} navigate={navigate} />}
+          <GuideTip tip={guide.tip} onDismiss={guide.dismiss} />
           {view.status === 'waiting' && (
             <Waiting
               view={view}
@@ -108,8 +131,8 @@ export function Playing(p: PlayingProps) {
             spectator={spectator}
             playing={playing}
             myTurn={myTurn}
-            state={s}
-            stateKey={posKey}
+            current={advice.current}
+            preparing={advice.preparing}
             onShow={showAdvice}
           />
           <Reactions
@@ -119,10 +142,8 @@ export function Playing(p: PlayingProps) {
             canReact={true}
           />
         </div>
-        <div className="side-col">
-          <Scoreboard view={view} mine={mine} />
-          <TurnLog view={view} events={p.events} />
-        </div>
+        <Scoreboard view={view} mine={mine} />
+        <TurnLog view={view} events={play.events} />
       </div>
     </div>
   );

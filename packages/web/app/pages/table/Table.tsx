@@ -23,7 +23,7 @@ export function Table({
   );
   const joinToken = mine.length ? tokens[mine[0] as number] : spectatorToken;
   const table = useTable(id, tokens, joinToken);
-  const { view, fresh, events } = table;
+  const { view } = table;
   const search = useSearch();
   const guide = new URLSearchParams(search).get('guide') === '1';
 
@@ -42,9 +42,10 @@ export function Table({
     );
   return (
     <Playing
-      view={view}
-      events={events}
-      fresh={fresh}
+      live={view}
+      base={table.base}
+      baseVersion={table.baseVersion}
+      updates={table.updates}
       mine={mine}
       tokens={tokens}
       connected={table.connected}

@@ -1,3 +1,4 @@
+import { describeRules, type RuleSet } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { GameView } from '@zilch/protocol';
@@ -35,8 +36,53 @@ export function TableHead({
           {connected ? '● connected' : '○ reconnecting…'}
         </span>
       </p>
+      <HouseRules rules={view.rules} />
       {view.timer?.deadline && playing && <Countdown deadline={view.timer.deadline} />}
     </div>
+  );
+}
+
+/**
+ * The rules that change how this table plays, always in sight (a table whose opening minimum or
+ * penalty nobody mentioned plays like another game), with the full rules a click away.
+ */
+function HouseRules({ rules }: { rules: RuleSet }) {
+  const n = (x: number) => x.toLocaleString('en-US');
+  // House rules newer rule sets may carry (read loosely, so older ones still show).
+  const more = rules as { rounds?: number | null; ties?: string; keepSetsWhole?: boolean };
+  const facts = [
+    `${rules.dice} dice`,
+    `target ${n(rules.target)}${rules.end === 'immediate' ? ' (first to reach it wins)' : ''}`,
+    rules.openingMinimum > 0 ? `first bank ≥ ${n(rules.openingMinimum)}` : null,
+    rules.bankMinimum > 0 ? `every bank ≥ ${n(rules.bankMinimum)}` : null,
+    rules.offers ? 'offers on' : null,
+    rules.zilchPenalty
+      ? `${rules.zilchPenalty.zilches} zilches in a row −${n(rules.zilchPenalty.points)}`
+      : null,
+    rules.nothingBonus !== null ? `nothing scores: ${n(rules.nothingBonus)}` : null,
+    rules.lockOnHotDice ? 'hot dice locks points' : null,
+    rules.turnTimerSeconds !== null ? `${rules.turnTimerSeconds} s per decision` : null,
+    more.rounds ? `${more.rounds} rounds` : null,
+    more.ties === 'play-off' ? 'ties played off' : null,
+    more.keepSetsWhole ? 'sets kept whole' : null,
+  ].filter((f): f is string => f !== null);
+  return (
+    <details className="house-rules small" data-testid="house-rules">
+      <summary>
+        <span className="muted">Rules: </span>
+        {facts.join(' · ')}
+      </summary>
+      {describeRules(rules).map((sec) => (
+        <div key={sec.title}>
+          <h3>{sec.title}</h3>
+          <ul>
+            {sec.lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </details>
   );
 }
 

@@ -21,6 +21,16 @@ export function TurnLine({ turn }: { turn: GameState['turn'] }) {
 
 /** The groups of dice set aside this turn, one group per keep. */
 export function KeptDice({ groups }: { groups: number[][] }) {
+  // With nothing set aside the row keeps its room, unseen: the dice below do not jump when a
+  // turn passes or another player keeps (the playback shows those without any input).
+  if (groups.length === 0)
+    return (
+      <div className="kept kept-empty" aria-hidden="true">
+        <span className="kept-group">
+          <Cube face={1} spin={0} size="small" />
+        </span>
+      </div>
+    );
   return (
     <div className="kept" aria-label="Set aside this turn">
       {groups.map((faces, i) => (

@@ -18,7 +18,15 @@ export function Waiting({
       <h2 id="waiting-title">
         Waiting for {open} {open === 1 ? 'player' : 'players'}
       </h2>
-      <p>The game starts as soon as every seat is taken. Send each person their own link.</p>
+      {view.rematchOf ? (
+        <p>
+          This rematch rolls once every player has come back to it (with &ldquo;Go to the
+          rematch&rdquo;): each device sends a fresh seed after the new commitment is fixed, so no
+          one can pick a seed to steer the dice.
+        </p>
+      ) : (
+        <p>The game starts as soon as every seat is taken. Send each person their own link.</p>
+      )}
       {openSeats.map((s) =>
         invites[s.seat] ? (
           <CopyLink

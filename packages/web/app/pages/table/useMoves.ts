@@ -19,6 +19,8 @@ export function useMoves(
   seq: number,
   myTurn: boolean,
   phase: GameState['phase'],
+  /** Told of every move sent (the guided game's tip has then done its job). */
+  onAct?: () => void,
 ): Moves {
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -29,13 +31,14 @@ export function useMoves(
 
   const act = useCallback(
     async (move: Move) => {
+      onAct?.();
       setBusy(true);
       setActionError(null);
       const r = await send(move);
       setBusy(false);
       if (!r.ok) setActionError(r.error.message);
     },
-    [send],
+    [send, onAct],
   );
   const toggle = useCallback(
     (i: number) => {
