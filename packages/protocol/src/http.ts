@@ -396,6 +396,14 @@ export const AdviceSchema = z.object({
     .describe(
       'Why the advice is less than asked for (e.g. an exact win analysis would exceed the server memory budget)',
     ),
+  winEtaSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'With a points answer: the exact win analysis of these rules is being prepared and should be ready in about this many seconds',
+    ),
 });
 
 /** `POST /api/advice` answer. */

@@ -7,7 +7,8 @@ import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
-import { twoPlayerPeakBytes } from './budget.ts';
+import { solutionAvailable } from '../solver/cache.ts';
+import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import { canonicalRules } from './canonical.ts';
 import type { JobAnswer, StrategyJob, StrategyLevel, ThreadSettings } from './job.ts';
 
@@ -36,7 +37,13 @@ export type PoolEvent =
 
 /** A pool answer: the value, or a refusal with a stable code and a sentence. */
 export type PoolResult<T> =
-  | { readonly ok: true; readonly value: T; readonly note: string | null }
+  | {
+      readonly ok: true;
+      readonly value: T;
+      readonly note: string | null;
+      /** Seconds until the exact win analysis of these rules is likely ready (one is being prepared). */
+      readonly winEtaSeconds?: number;
+    }
   | { readonly ok: false; readonly code: 'BUSY' | 'FAILED'; readonly message: string };
 
 const MB = 1024 * 1024;
@@ -66,7 +73,8 @@ export class StrategyPool {
   // until when (a job may have run over only because the threads were busy at the time).
   private readonly levels = new Map<string, { level: StrategyLevel; until: number }>();
   private readonly keys = new WeakMap<RuleSet, { key: string; canon: RuleSet }>();
-  private readonly preparing = new Set<string>();
+  /** Rule sets whose exact solution is being prepared: since when, and how long it should take (ms). */
+  private readonly preparing = new Map<string, { at: number; ms: number }>();
   private readonly slow = new Set<string>();
   private readonly watch: NodeJS.Timeout;
   private closed = false;
@@ -225,7 +233,13 @@ export class StrategyPool {
     if (!r.ok) return r;
     if (!r.value.advice) return busy('The strategy thread gave no advice.');
     if (mode === 'auto' && r.value.advice.kind === 'points') this.prepare(canon, key);
-    return { ok: true, value: r.value.advice, note: r.note };
+    const eta = r.value.advice.kind === 'points' ? this.preparing.get(key) : undefined;
+    return {
+      ok: true,
+      value: r.value.advice,
+      note: r.note,
+      ...(eta ? { winEtaSeconds: secondsLeft(eta) } : {}),
+    };
   }
 
   /**
@@ -261,7 +275,10 @@ export class StrategyPool {
     if (this.pool.queueSize >= Math.floor(this.o.queue / 2)) return;
     if (twoPlayerUnsupported(canon) || twoPlayerPeakBytes(canon) > this.settings.solutionBytes)
       return;
-    this.preparing.add(key);
+    this.preparing.set(key, {
+      at: Date.now(),
+      ms: solutionAvailable(canon, this.o.dir) ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
+    });
     void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
   }
 
@@ -276,6 +293,15 @@ export class StrategyPool {
     clearInterval(this.watch);
     await this.pool.destroy().catch(() => undefined);
   }
+}
+
+// A solve's time on one core of the development machine, per byte of the solution it makes
+// (serendipity-creak: 193 MB in about 19 s); a queue or a busy machine makes it longer.
+const SOLVE_MS_PER_BYTE = 19_000 / 193e6;
+
+/** Whole seconds left of an estimated preparation, at least 1 (the estimate may run out first). */
+function secondsLeft(p: { at: number; ms: number }): number {
+  return Math.max(1, Math.ceil((p.at + p.ms - Date.now()) / 1000));
 }
 
 function busy(message: string): { ok: false; code: 'BUSY'; message: string } {

@@ -124,4 +124,27 @@ describe('strategy pool', () => {
       await pool.close();
     }
   }, 30_000);
+
+  it('says when the win analysis it is preparing should be ready, then answers in win %', async () => {
+    const pool = new StrategyPool({ workers: 1, queue: 8, budgetMs: 60_000, ceilingMb: 1024, dir });
+    try {
+      // Too big to solve on the spot in 'auto' (just over the quick-solve size) and not on disk
+      // yet (a fresh cache dir): the first answer is in points and gives an ETA.
+      const state = stateOf({ ...preset('farkle-2017'), target: 5_000 });
+      const first = await pool.advise(state, 'auto');
+      expect(first).toMatchObject({ ok: true, value: { kind: 'points' } });
+      if (!first.ok) return;
+      expect(first.winEtaSeconds).toBeGreaterThanOrEqual(1);
+      let later = first;
+      const until = Date.now() + 30_000;
+      while (later.ok && later.value.kind === 'points' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 200));
+        later = await pool.advise(state, 'auto');
+      }
+      expect(later).toMatchObject({ ok: true, value: { kind: 'win' } });
+      if (later.ok) expect(later.winEtaSeconds).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -62,7 +62,12 @@ export function useAdvice(
   useEffect(() => {
     if (!waitingForWin || (since !== null && Date.now() - since > PATIENCE_MS)) return;
     if (since === null) setSince(Date.now());
-    const t = setTimeout(() => setTick((n) => n + 1), RETRY_MS);
+    // The server says when it expects the win % to be ready: ask again just after that.
+    const eta = current?.advice?.winEtaSeconds;
+    const t = setTimeout(
+      () => setTick((n) => n + 1),
+      eta ? Math.min(RETRY_MS, eta * 1000 + 500) : RETRY_MS,
+    );
     return () => clearTimeout(t);
   }, [waitingForWin, tick, since]);
   const preparing =
@@ -86,8 +91,10 @@ export function Coach({
       <h2 id="coach-title">Coach</h2>
       {preparing !== null && (
         <p className="muted small" data-testid="coach-preparing">
-          Win % being prepared on the server: until it is ready the coach ranks by expected points,
-          and it switches by itself.
+          {current?.advice?.winEtaSeconds
+            ? `Win % ready in ~${current.advice.winEtaSeconds} s (being prepared on the server)`
+            : 'Win % being prepared on the server'}
+          : until it is ready the coach ranks by expected points, and it switches by itself.
         </p>
       )}
       {!current ? (

@@ -88,7 +88,12 @@ export function metaRoutes(
           // The advisor validates the state it is given; a malformed one is the caller's fault.
           const state = { ...req.body.state, rules: rules.rules } as unknown as GameState;
           const r = await adviceFor(state, req.body.mode ?? 'auto');
-          if (r.ok) return { ...wireAdvice(r.value), ...(r.note ? { note: r.note } : {}) };
+          if (r.ok)
+            return {
+              ...wireAdvice(r.value),
+              ...(r.note ? { note: r.note } : {}),
+              ...(r.winEtaSeconds ? { winEtaSeconds: r.winEtaSeconds } : {}),
+            };
           if (r.code === 'BUSY')
             return reply
               .code(503)
