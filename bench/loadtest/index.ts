@@ -5,21 +5,11 @@
 //   npm run loadtest -- [--tables 1000] [--duration 30] [--runs 3] [--think 1000] [--db sqlite,postgres] [--bots]
 //                       [--compiled] [--url http://127.0.0.1:PORT] [--database-url postgres://…]
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { legalActions, preset, type Action, type GameState } from '@zilch/engine';
-import type { Move, SeatSpec } from '@zilch/protocol';
-import {
-  median,
-  newStats,
-  openTables,
-  pgAnswers,
-  sleep,
-  startCluster,
-  summarize,
-  type Cluster,
-  type Player,
-} from '@zilch/testkit';
+import { Worker } from 'node:worker_threads';
+import { median, pgAnswers, sleep, startCluster, summarize, type Cluster } from '@zilch/testkit';
+import { workerEntry } from '@zilch/strategy/node';
+import type { ClientReport, ClientShare } from './clients.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +18,8 @@ const { values: args } = parseArgs({
     think: { type: 'string', default: '1000' },
     db: { type: 'string', default: 'sqlite,postgres' },
     bots: { type: 'boolean', default: false },
+    /** Worker threads the scripted players are spread over (each runs its own event loop). */
+    clients: { type: 'string', default: '2' },
     /** Runs per store; the summary line gives the median of each figure. */
     runs: { type: 'string', default: '1' },
     /** Run the built server (packages/server/dist, after `npx tsc -b`) instead of its sources. */
@@ -49,24 +41,9 @@ const DURATION_MS = Number(args.duration) * 1000;
 const THINK_MS = Number(args.think);
 const DATABASE_URL = args['database-url'] as string;
 const RUNS = Math.max(1, Number(args.runs));
+const CLIENTS = Math.max(1, Number(args.clients));
 // The load test reads the server's /metrics; a server it starts has them on.
 const METRICS_HEADERS: Record<string, string> = {};
-// Every table plays this preset; one shared object keeps the engine's per-rules scoring table cached.
-const RULES = preset('serendipity-creak');
-
-/** Short turns: keep and bank when allowed, else keep and roll on. */
-function pick(state: GameState): Move | null {
-  const legal = legalActions({ ...state, rules: RULES });
-  const chosen: Action | undefined =
-    legal.find((a) => a.type === 'keep' && a.then === 'bank') ??
-    legal.find((a) => a.type === 'keep') ??
-    legal.find((a) => a.type === 'fresh') ??
-    legal[0];
-  if (!chosen || chosen.type === 'timeout') return null;
-  const { seat: _seat, ...move } = chosen;
-  return move;
-}
-
 /** One scrape of the server's /metrics: every sample by its name and labels, as written. */
 async function scrape(base: string): Promise<Map<string, number>> {
   const text = await fetch(`${base}/metrics`, { headers: METRICS_HEADERS }).then((r) => r.text());
@@ -131,47 +108,55 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
         },
       });
   const url = args.url ?? (cluster?.servers[0]?.url as string);
-  const stats = newStats();
-  stats.measuring = false;
-  let players: Player[] = [];
+  const shares = Array.from(
+    { length: CLIENTS },
+    (_, i) => Math.floor(TABLES / CLIENTS) + (i < TABLES % CLIENTS ? 1 : 0),
+  );
+  const workers: Worker[] = [];
   try {
     const setupStart = performance.now();
-    const seats: SeatSpec[] = args.bots
-      ? [{ kind: 'human' }, { kind: 'bot', bot: 'cautious' }]
-      : [{ kind: 'human' }, { kind: 'human' }];
-    ({ players } = await openTables({
-      tables: TABLES,
-      createOn: () => url,
-      urlsFor: () => [url],
-      rules: 'serendipity-creak',
-      seats,
-      think: () => THINK_MS * (0.5 + Math.random()),
-      pick,
-      stats,
-      name: 'Load',
-    }));
+    // The tables of each share are opened by its own worker thread, and so are its sockets.
+    const reports: ClientReport[] = [];
+    let answer: ((r: ClientReport | 'ready') => void)[] = [];
+    for (const tables of shares) {
+      const entry = workerEntry(import.meta.url, 'clients', {
+        workerData: { url, tables, thinkMs: THINK_MS, bots: args.bots } satisfies ClientShare,
+      });
+      const w = new Worker(entry.url, entry.options);
+      w.on('message', (m: ClientReport | 'ready') => answer.shift()?.(m));
+      w.on('error', (e) => console.error('  load client failed:', e));
+      workers.push(w);
+    }
+    const all = async (msg?: 'start' | 'stop'): Promise<(ClientReport | 'ready')[]> => {
+      const got = workers.map(() => new Promise<ClientReport | 'ready'>((r) => answer.push(r)));
+      if (msg) for (const w of workers) w.postMessage(msg);
+      return Promise.all(got);
+    };
+    await all();
     console.log(
-      `  ${store}: ${TABLES} tables, ${players.length} sockets ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; warming up…`,
+      `  ${store}: ${TABLES} tables in ${CLIENTS} load-client threads ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; warming up…`,
     );
     await sleep(Math.min(5000, THINK_MS * 3));
     // The first scrape also resets the server's event-loop histogram (prom-client does on collect).
     const before = await scrape(url);
-    const clientLag = monitorEventLoopDelay({ resolution: 10 });
-    clientLag.enable();
-    stats.measuring = true;
+    for (const w of workers) w.postMessage('start');
     const load = loadavg()[0] as number;
     const started = performance.now();
     await sleep(DURATION_MS);
-    stats.measuring = false;
-    clientLag.disable();
+    reports.push(...((await all('stop')) as ClientReport[]));
+    answer = [];
     const seconds = (performance.now() - started) / 1000;
-    const l = summarize(stats.latencies);
+    const l = summarize(reports.flatMap((r) => r.latencies));
+    const errorCodes: Record<string, number> = {};
+    for (const r of reports)
+      for (const [k, n] of Object.entries(r.errorCodes) as [string, number][])
+        errorCodes[k] = (errorCodes[k] ?? 0) + n;
     const after = await scrape(url);
     const server = serverPercentiles(before, after);
     const result = {
       store,
       tables: TABLES,
-      sockets: players.length,
+      sockets: reports.reduce((n, r) => n + r.sockets, 0),
       seconds: Number(seconds.toFixed(1)),
       actions: l.n,
       actionsPerSecond: Number((l.n / seconds).toFixed(0)),
@@ -180,16 +165,16 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
       p99ms: l.p99,
       maxms: l.max,
       // Every refused or unanswered intent (retried or not), by code in `refusals`.
-      errors: Object.values(stats.errorCodes).reduce((a, b) => a + b, 0),
-      refusals: { ...stats.errorCodes },
+      errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
+      refusals: errorCodes,
       serverP50ms: server.p50,
       serverP99ms: server.p99,
       // Event-loop delay over the window: the server's (from its metrics) and this load client's.
       serverLagP99ms: ms(after.get('nodejs_eventloop_lag_p99_seconds')),
       serverLagMaxms: ms(after.get('nodejs_eventloop_lag_max_seconds')),
       serverGcSeconds: gcSeconds(before, after),
-      clientLagP99ms: Number((clientLag.percentile(99) / 1e6).toFixed(1)),
-      clientLagMaxms: Number((clientLag.max / 1e6).toFixed(1)),
+      clientLagP99ms: Number(Math.max(...reports.map((r) => r.lagP99ms)).toFixed(1)),
+      clientLagMaxms: Number(Math.max(...reports.map((r) => r.lagMaxms)).toFixed(1)),
       loadAverage: Number(((load + (loadavg()[0] as number)) / 2).toFixed(1)),
     };
     console.log(
@@ -197,7 +182,8 @@ async function run(store: 'sqlite' | 'postgres'): Promise<Record<string, unknown
     );
     return result;
   } finally {
-    for (const p of players) p.close();
+    for (const w of workers) w.postMessage('close');
+    await Promise.all(workers.map((w) => w.terminate()));
     await cluster?.close();
   }
 }

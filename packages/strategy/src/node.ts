@@ -16,6 +16,7 @@ export {
 export { solveInBackground, type BackgroundSolveOptions } from './solver/solve-in-worker.ts';
 export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './advisor/prepare.ts';
 export { simulate, type ThreadedSimulateOptions } from './simulate/threaded.ts';
+export { workerEntry } from './worker-entry.ts';
 export {
   StrategyPool,
   threadBudget,
