@@ -20,7 +20,7 @@ export function withRules(cmd: Command): Command {
 }
 
 /** Largest rules file read: a real one is about 1 KB; anything near this is not a rule set. */
-export const RULES_FILE_LIMIT = 1024 * 1024;
+const RULES_FILE_LIMIT = 1024 * 1024;
 
 /**
  * A rules file's text: at most RULES_FILE_LIMIT bytes are read (so a huge file, a pipe or a

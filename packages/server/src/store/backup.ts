@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { knownMigrations } from './migrations.ts';
 
 /** The store's file inside a data dir. */
-export function sqliteFile(dataDir: string): string {
+function sqliteFile(dataDir: string): string {
   return join(dataDir, 'zilch.sqlite');
 }
 

@@ -135,7 +135,7 @@ describe('strategy pool', () => {
       expect(first).toMatchObject({ ok: true, value: { kind: 'points' } });
       if (!first.ok) return;
       expect(first.winEtaSeconds).toBeGreaterThanOrEqual(1);
-      let later = first;
+      let later: Awaited<ReturnType<StrategyPool['advise']>> = first;
       const until = Date.now() + 30_000;
       while (later.ok && later.value.kind === 'points' && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 200));

@@ -94,7 +94,7 @@ function actionOf(e: GameEvent, s: GameState): { action: Action; rolls: number[]
 }
 
 /** The play-by-play words for a group of events. */
-export function sayOf(group: readonly GameEvent[], name: (seat: number) => string): string {
+function sayOf(group: readonly GameEvent[], name: (seat: number) => string): string {
   const parts: string[] = [];
   for (const e of group) {
     switch (e.type) {

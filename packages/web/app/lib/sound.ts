@@ -6,7 +6,7 @@ import { saveSoundOn, soundOn } from './storage.ts';
 // vibration where the device has one. One switch per device turns both off.
 
 /** Something at the table worth a sound. */
-export type Cue = 'dice' | 'keep' | 'bank' | 'zilch' | 'hot' | 'turn';
+type Cue = 'dice' | 'keep' | 'bank' | 'zilch' | 'hot' | 'turn';
 
 /** Vibration patterns (ms on, off, on…): short ticks for small things, longer for bad news. */
 const BUZZ: Record<Cue, number[]> = {
@@ -24,13 +24,13 @@ let ctx: AudioContext | null = null;
 let master: GainNode | null = null;
 
 /** Whether sounds and vibration are on for this device. */
-export function soundEnabled(): boolean {
+function soundEnabled(): boolean {
   enabled ??= soundOn();
   return enabled;
 }
 
 /** Turns sounds and vibration on or off for this device, and remembers it. */
-export function setSoundEnabled(on: boolean): void {
+function setSoundEnabled(on: boolean): void {
   enabled = on;
   saveSoundOn(on);
   for (const l of listeners) l();
@@ -153,7 +153,7 @@ function voice(cue: Cue, a: { ctx: AudioContext; out: GainNode }): void {
 }
 
 /** Plays a cue (and buzzes) unless this device turned sounds off. */
-export function play(cue: Cue): void {
+function play(cue: Cue): void {
   if (typeof window === 'undefined' || !soundEnabled()) return;
   // Announced as a DOM event too, so tests (and anything else on the page) can follow the cues.
   window.dispatchEvent(new CustomEvent('zilch:cue', { detail: cue }));
