@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { SoundToggle } from './components/SoundToggle.tsx';
+import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
@@ -46,6 +47,7 @@ export function App() {
         <nav aria-label="Main">
           <Link href="/new">New table</Link>
           <Link href="/rules">Rules</Link>
+          <YourMoveBadge />
           <SoundToggle />
         </nav>
       </header>
@@ -70,5 +72,30 @@ export function App() {
         </p>
       </footer>
     </>
+  );
+}
+
+/** "Your move (N)" in the header while games on this device wait for a move; opens "My games". */
+function YourMoveBadge() {
+  const n = useGamesWaiting();
+  const [location] = useLocation();
+  if (n === 0) return null;
+  return (
+    <Link
+      href="/#my-games"
+      className="your-move-badge"
+      data-testid="your-move-badge"
+      // The name starts with the words on show (WCAG 2.5.3), then says what they mean.
+      aria-label={`Your move (${n}): ${n} ${n === 1 ? 'game' : 'games'} waiting for you`}
+      onClick={() => {
+        // Already home: the location does not change, so bring the list into view here.
+        if (location === '/') document.getElementById('my-games')?.scrollIntoView();
+      }}
+    >
+      {/* On a phone only the dot and the number show. */}
+      <span className="your-move-word">Your move (</span>
+      {n}
+      <span className="your-move-word">)</span>
+    </Link>
   );
 }

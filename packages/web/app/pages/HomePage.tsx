@@ -5,6 +5,7 @@ import { Cube } from '../components/Die.tsx';
 import { getGame } from '../lib/api.ts';
 import { quickGame } from '../lib/seating.ts';
 import { forgetGame, heldGames, savedName } from '../lib/storage.ts';
+import { useGamesWaiting } from '../lib/yourMove.ts';
 import type { GameView } from '@zilch/protocol';
 
 /** The lobby: quick game, guided game, new table, my games, rules. */
@@ -106,6 +107,14 @@ interface Row {
 /** Tables whose seat tokens this device holds; those waiting for your move come first. */
 function MyGames() {
   const [rows, setRows] = useState<Row[] | null>(null);
+  const [asked, setAsked] = useState(0);
+  // Read again when the header's count changes and the list disagrees (a move came in).
+  const waitingHere = useGamesWaiting();
+  const listed = rows?.filter((r) => status(r) === 'Your move').length;
+  useEffect(() => {
+    if (listed !== undefined && listed !== waitingHere) setAsked((a) => a + 1);
+    // Only a change of the count asks again, never the list's own answer.
+  }, [waitingHere]);
   useEffect(() => {
     let alive = true;
     const held = heldGames().slice(0, 12);
@@ -122,7 +131,13 @@ function MyGames() {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [asked]);
+  const shown = rows !== null && rows.length > 0;
+  useEffect(() => {
+    // The header's "Your move" badge links here.
+    if (shown && window.location.hash === '#my-games')
+      document.getElementById('my-games')?.scrollIntoView();
+  }, [shown]);
   if (!rows || rows.length === 0) return null;
   const waiting = (r: Row) =>
     r.view?.status === 'playing' && r.mine.includes(r.view.state.current) ? 0 : 1;

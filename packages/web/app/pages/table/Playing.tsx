@@ -8,6 +8,7 @@ import { TurnLog } from '../../components/TurnLog.tsx';
 import { useTableSounds } from '../../lib/sound.ts';
 import { heldGame } from '../../lib/storage.ts';
 import type { TableUpdate, useTable } from '../../lib/useTable.ts';
+import { useTurnTitle } from '../../lib/yourMove.ts';
 import type { AdviceOption, GameView } from '@zilch/protocol';
 import { CoachPanel } from './CoachPanel.tsx';
 import { useDice, useTurnView } from './derived.ts';
@@ -50,6 +51,17 @@ export function Playing(p: PlayingProps) {
   const s = view.state;
   const who = useTurnView(view, mine);
   const { name, playing, myTurn, spectator } = who;
+  const liveWho = useTurnView(p.live, mine);
+  useTurnTitle(
+    view.id,
+    { status: view.status, myTurn, hotSeat: who.hotSeat, onTurn: who.onTurn },
+    {
+      status: p.live.status,
+      myTurn: liveWho.myTurn,
+      hotSeat: liveWho.hotSeat,
+      onTurn: liveWho.onTurn,
+    },
+  );
   const [coach, setCoach] = useState(false);
   const [, navigate] = useLocation();
   const rollRef = useRef<HTMLButtonElement>(null);
