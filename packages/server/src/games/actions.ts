@@ -65,7 +65,7 @@ export async function act(
         return refuse('NOT_STARTED', 'The game starts when every seat is taken.', 409);
       }
       const action: Action = { ...move, seat };
-      const rec = recordingDice(diceFor(g));
+      const rec = recordingDice(diceFor(ctx, g));
       const applied = applyAction(g.state, action, rec);
       const rolled = rec.take();
       if (!applied.ok) {

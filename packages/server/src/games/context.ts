@@ -33,6 +33,8 @@ export class GameContext {
   readonly games: GameCache;
   /** Set by a graceful shutdown: no new actions are taken. */
   draining = false;
+  /** Rolls tests queued by game (ZILCH_TEST_DICE only), used before the fair stream. */
+  readonly testRolls = new Map<string, number[][]>();
   private readonly listeners: ((c: GameChange) => void)[] = [];
 
   constructor(readonly o: ServiceOptions) {

@@ -103,7 +103,6 @@ export class GameCache {
       dice: null,
       entries,
       byClient: new Map(entries.map((e) => [clientKey(e.seat, e.clientId), e])),
-      testRolls: [],
     };
     if (record.setupDice) {
       g.state = replay(logOf(g)).state;

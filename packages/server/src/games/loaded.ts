@@ -10,8 +10,6 @@ export interface Loaded {
   dice: FairDice | null;
   entries: EntryRecord[];
   byClient: Map<string, EntryRecord>;
-  /** ZILCH_TEST_DICE only: rolls queued by a test, used before the fair stream. */
-  testRolls: number[][];
 }
 
 /** The game's replayable log: rules, setup dice and every stored action with its dice. */

@@ -7,14 +7,16 @@ import type { Loaded } from './loaded.ts';
 import { notFound } from './refusals.ts';
 
 /** The dice for the game's next action: a queued test roll of the right size first, else the fair stream. */
-export function diceFor(g: Loaded): DiceSource {
+export function diceFor(ctx: GameContext, g: Loaded): DiceSource {
   const stream = g.dice as FairDice;
   return {
     roll: (count) => {
       const fair = stream.roll(count);
-      const queued = g.testRolls[0];
-      if (queued && queued.length === count) {
-        g.testRolls.shift();
+      const rolls = ctx.testRolls.get(g.record.id);
+      const queued = rolls?.[0];
+      if (rolls && queued && queued.length === count) {
+        rolls.shift();
+        if (rolls.length === 0) ctx.testRolls.delete(g.record.id);
         return queued.slice();
       }
       return fair;
@@ -32,7 +34,11 @@ export async function queueTestDice(
   return ctx.games.locked(gameId, async () => {
     const g = await ctx.games.load(gameId);
     if (!g) return notFound(gameId);
-    g.testRolls.push(...rolls.map((r) => r.slice()));
-    return ok({ queued: g.testRolls.length });
+    // Kept beside the cache, not in the cached game: another process's change to the game drops
+    // this process's copy, and the queued rolls must outlive that.
+    const queue = ctx.testRolls.get(gameId) ?? [];
+    queue.push(...rolls.map((r) => r.slice()));
+    ctx.testRolls.set(gameId, queue);
+    return ok({ queued: queue.length });
   });
 }
