@@ -21,8 +21,8 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   // Alice sets a table up: default preset, house rules changed (seat 1 starts, target 2,000), a bot.
   await alice.goto('/new');
   await expect(alice.getByRole('heading', { name: 'Create a table' })).toBeVisible();
-  await alice.getByText('House rules').click();
-  await alice.getByLabel('First player').selectOption('seat-1');
+  await alice.locator('summary', { hasText: 'House rules' }).click();
+  await alice.getByLabel('Who starts').selectOption('seat-1');
   await alice.locator('#target').fill('2000');
   await alice.getByLabel('Seat 1 name').fill('Alice');
   await alice.getByLabel('Seat 2 name').fill('Bob');
@@ -138,8 +138,14 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   await shoot(alice, 'review');
   await alice.getByRole('link', { name: 'Check the dice' }).first().click();
   // This test forced the dice, so the seeds cannot explain the rolls: the check must say so.
+  // The server's check and this browser's own recomputation both find the first forced roll.
   await expect(alice.getByTestId('verify-result')).toContainText('Not verified');
   await expect(alice.getByTestId('verify-result')).toContainText('Mismatch');
+  await expect(alice.getByTestId('browser-result')).toContainText(
+    'Not verified in this browser (DICE_MISMATCH)',
+  );
+  await expect(alice.getByTestId('browser-result')).toContainText('Mismatch at');
+  // The seed itself is the committed one: only the forced dice disagree with it.
   await expect(alice.getByTestId('local-check')).toContainText('matches');
   await expectAccessible(alice, 'fairness');
 });

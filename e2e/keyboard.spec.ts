@@ -33,6 +33,8 @@ test('keyboard only: start a bot game, roll, choose dice and bank without a mous
     "getComputedStyle(document.querySelector('.cube.rolling')).animationName",
   );
   expect(animation).toBe('tumble');
+  // The dice can be chosen once they have landed.
+  await expect(page.getByRole('button', { name: 'Die 1: one' })).toBeEnabled();
   await page.keyboard.press('1');
   await expect(page.getByRole('button', { name: 'Die 1: one, selected' })).toBeVisible();
   // Dice are buttons too: Tab to the second die and toggle it with Space.

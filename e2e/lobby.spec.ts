@@ -6,8 +6,8 @@ test('hot-seat: two people share one device, and My games puts the table waiting
   request,
 }) => {
   await page.goto('/new');
-  await page.getByText('House rules').click();
-  await page.getByLabel('First player').selectOption('seat-1');
+  await page.locator('summary', { hasText: 'House rules' }).click();
+  await page.getByLabel('Who starts').selectOption('seat-1');
   await page.getByLabel('Seat 1 name').fill('Ann');
   await page.getByLabel('Seat 2 name').fill('Ben');
   await page.getByLabel(/Everyone: pass this device around/).check();

@@ -136,3 +136,32 @@ async function rules(request: import('@playwright/test').APIRequestContext) {
   const body = (await r.json()) as { presets: { id: string; rules: Record<string, unknown> }[] };
   return body.presets.find((p) => p.id === 'serendipity-creak')!.rules;
 }
+
+test('the house-rules editor speaks the words of the rules page, not the schema', async ({
+  page,
+}) => {
+  await page.goto('/new');
+  await page.getByText(/^House rules/).click();
+  const editor = page.locator('.rule-editor');
+  await expect(editor.getByRole('checkbox', { name: 'Three pairs' })).toBeVisible();
+  // Named as the rules page names them.
+  for (const name of [
+    'Single dice',
+    'Three or more of a kind',
+    'Straights',
+    'Hot Dice extensions',
+    'Inheritance',
+    'Penalty for zilches in a row',
+    'Who starts',
+  ])
+    await expect(editor.getByText(name, { exact: true }).first()).toBeVisible();
+  // Every label, legend, explanation and choice, as a player reads them.
+  const words = await editor.locator('label, legend, .help, option, th, caption').allTextContents();
+  expect(words.length).toBeGreaterThan(30);
+  const codeSpeak = words.filter((w) =>
+    /\[|\]|[a-z][A-Z]|\bindex\b|face-1|\bn-3\b|final-round|roll-off|seat-1|four-plus-pair|\bdistinct\b|\bnull\b/.test(
+      w,
+    ),
+  );
+  expect(codeSpeak).toEqual([]);
+});

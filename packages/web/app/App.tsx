@@ -42,7 +42,7 @@ export function App() {
           <span aria-hidden="true" className="brand-die">
             ⚄
           </span>
-          Zilch
+          <span className="brand-word">Zilch</span>
         </Link>
         <nav aria-label="Main">
           <Link href="/new">New table</Link>

@@ -164,7 +164,9 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       if (!token) return err('NOT_YOUR_TURN', 'It is not your turn.');
       const id = clientId();
       const socket = socketRef.current;
-      if (socket?.connected && token === joinToken) {
+      // Over the socket only once it has joined the game: a move sent between the handshake and
+      // the join's answer is refused (NOT_JOINED), while HTTP with the token always works.
+      if (socket?.connected && st.connected && token === joinToken) {
         for (let attempt = 0; attempt < 3; attempt++) {
           try {
             const ack: ActionAck = await socket
@@ -182,7 +184,7 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
       if (!r.ok) return r;
       return ok(r.value.seq);
     },
-    [gameId, joinToken, st.view, tokens],
+    [gameId, joinToken, st.view, st.connected, tokens],
   );
 
   /** Sends a quick reaction everyone at the table sees (the server refuses any other emoji anyway). */
