@@ -106,7 +106,10 @@ describe('strategy pool', () => {
       answers.map((a) => [a.status, a.ms]),
     );
     expect(during.n).toBeGreaterThan(50);
-    expect(during.p99).toBeLessThan(250);
+    // On the event loop these solves froze every table for 10–35 s; in the pool the probe's p99
+    // was 80–210 ms on this 2-core machine under load (printed above). The bound separates the
+    // two without timing the machine.
+    expect(during.p99).toBeLessThan(1000);
 
     // Renamed: the same rules under a new name are answered from the thread's caches.
     const solved = answers.findIndex((a) => a.status === 200);
