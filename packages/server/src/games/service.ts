@@ -51,6 +51,11 @@ export class GameService {
     this.ctx.games.forgetAll();
   }
 
+  /** Whether other processes share these games (so this one's cached copies may miss a change). */
+  get shared(): boolean {
+    return this.ctx.o.shared === true;
+  }
+
   /** Whether a graceful shutdown has begun (readiness fails from then on). */
   get draining(): boolean {
     return this.ctx.draining;

@@ -208,6 +208,9 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       if (!p.success) return refuse(ack, 'BAD_REQUEST', `Invalid join: ${describe(p.error)}`);
       const { gameId, token } = p.data;
       try {
+        // A client joining here may come from a process that died before its last changes
+        // reached this one (a lost invalidation): its first view must be the store's.
+        if (service.shared) await service.refresh(gameId);
         const seat = await service.seatOf(gameId, token);
         const view = seat === null ? null : await service.viewFor(gameId, token);
         if (!view || !view.ok) {
@@ -250,7 +253,20 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
           result: r.ok ? (r.value.repeated ? 'repeated' : 'accepted') : 'refused',
           actor: 'player',
         });
-        if (!r.ok) return refuse(ack, r.error.code, r.error.message);
+        if (!r.ok) {
+          // A move refused for the game's state may come from a client whose view is behind:
+          // send it the view this refusal was judged on, so its next move is made on that.
+          const view = service.cachedView(gameId, seat);
+          if (view)
+            socket.emit('update', {
+              gameId,
+              seq: view.seq,
+              version: view.version,
+              events: [],
+              view,
+            });
+          return refuse(ack, r.error.code, r.error.message);
+        }
         o.metrics.actionSeconds.observe((performance.now() - started) / 1000);
         ack?.({ ok: true, seq: r.value.seq });
       } catch (e) {
