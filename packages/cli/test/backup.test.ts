@@ -1,29 +1,13 @@
 /** `zilch backup` and `zilch restore` as an operator runs them: against a live server on SQLite. */
-import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalActions, type GameState } from '@zilch/engine';
 import { api, spawnServer, tempDir, until, viewAs, type ServerProcess } from '@zilch/testkit';
+import { runCli } from './run-cli.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const bin = join(root, 'packages/cli/bin/zilch.mjs');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function zilch(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root }, (err, stdout, stderr) => {
-      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+const zilch = (...args: string[]) => runCli(args);
 
 interface View {
   seq: number;

@@ -1,30 +1,12 @@
 /** `zilch score`, `odds` and `rules` as a user runs them: a real process, its output and exit code. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { preset } from '@zilch/engine';
+import { runCli, root } from './run-cli.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const bin = join(root, 'packages/cli/bin/zilch.mjs');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI to completion. */
-function zilch(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { cwd: root }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
-  });
-}
+const zilch = (...args: string[]) => runCli(args);
 
 /** Runs the CLI and parses its one line of JSON. */
 async function json(...args: string[]): Promise<unknown> {

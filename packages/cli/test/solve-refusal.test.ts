@@ -1,23 +1,14 @@
 /** `zilch solve` on a rule set the solver does not model: a code, a sentence and the fallback. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const bin = join(root, 'packages/cli/bin/zilch.mjs');
 const cacheDir = mkdtempSync(join(tmpdir(), 'zilch-cli-cache-'));
 
-function zilch(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const env = { ...process.env, ZILCH_CACHE_DIR: cacheDir };
-    execFile(process.execPath, [bin, ...args], { cwd: root, env }, (err, stdout, stderr) => {
-      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** Runs the CLI to completion with a private solution cache. */
+const zilch = (...args: string[]) => runCli(args, { env: { ZILCH_CACHE_DIR: cacheDir } });
 
 describe('zilch solve refusing a rule set', () => {
   it.each(['hot-dice', 'ten-dice', 'zilch-online'])(

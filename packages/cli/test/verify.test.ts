@@ -3,29 +3,16 @@
  * documented recipe (docs/protocol.md, Game export) with plain node:crypto, so the checker is
  * held to the published format, not only to what the server happens to write.
  */
-import { execFile } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { applyAction, createGame, legalActions, preset, type DiceSource } from '@zilch/engine';
 import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-const bin = join(root, 'packages/cli/bin/zilch.mjs');
-
-function zilch(
-  args: string[],
-  stdin?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = execFile(process.execPath, [bin, ...args], { cwd: root }, (err, stdout, stderr) =>
-      done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(stdin ?? '');
-  });
-}
+const zilch = (args: string[], stdin?: string) =>
+  runCli(args, stdin === undefined ? {} : { stdin });
 
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Canonical JSON: keys sorted at every level, no spaces. */
