@@ -29,6 +29,15 @@ export const ERROR_CODES = [
   'MUST_KEEP_FIRST',
   'ILLEGAL_SELECTION',
   'BELOW_BANK_MINIMUM',
+  // Accounts and sessions (docs/server.md, identity).
+  'CSRF',
+  'NO_SESSION',
+  'NOT_AN_ACCOUNT',
+  'CHALLENGE_EXPIRED',
+  'PASSKEY_NOT_VERIFIED',
+  'UNKNOWN_PASSKEY',
+  'LAST_PASSKEY',
+  'BAD_RECOVERY_CODE',
   // The coach.
   'BAD_STATE',
   // Sockets only.

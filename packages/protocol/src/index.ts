@@ -7,3 +7,4 @@ export * from './game-view.ts';
 export * from './http.ts';
 export * from './socket.ts';
 export * from './fairness.ts';
+export * from './account.ts';

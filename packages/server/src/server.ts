@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
+import { AccountService } from './accounts/service.ts';
+import { DbSessionStore } from './accounts/session-store.ts';
 import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
@@ -14,6 +16,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
+import { AccountStore } from './store/account-store.ts';
 import { GameStore } from './store/game-store.ts';
 
 /** A running server. */
@@ -65,7 +68,16 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
-  const app = await buildApp(config, log, service, metrics, ready);
+  const accountStore = new AccountStore(db.db);
+  // Every process on the store signs cookies with one key: the configured one, else one made once.
+  const secret =
+    config.sessionSecret ??
+    (await accountStore.secret('session', () => randomBytes(32).toString('base64url')));
+  const app = await buildApp(config, log, service, metrics, ready, {
+    accounts: new AccountService(accountStore, service),
+    sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
+    secret,
+  });
 
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;

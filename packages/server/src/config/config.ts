@@ -66,6 +66,19 @@ export const EnvSchema = z.object({
   ZILCH_SOCKET_MAX_REFUSALS: int(1, 100_000, 40),
   /** Origins whose pages may open sockets (comma list); unset: the request's own host only. */
   ZILCH_ALLOWED_ORIGINS: z.string().min(1).optional(),
+  /** The passkeys' relying party ID (the site's host name, e.g. zilch.example); unset: the request's host. */
+  ZILCH_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name, without scheme or port')
+    .optional(),
+  /** Page origins passkeys may be used from (comma list); unset: https://<ZILCH_RP_ID>, or the request's own origin. */
+  ZILCH_RP_ORIGINS: z.string().min(1).optional(),
+  /** The site's name an authenticator shows when a passkey is made. */
+  ZILCH_RP_NAME: z.string().min(1).max(64).default('Zilch'),
+  /** Key signing session cookies (32+ characters); unset: one made once and kept in the store. */
+  ZILCH_SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** Requests per minute and address to the sign-in, passkey and recovery routes. */
+  ZILCH_AUTH_RATE_LIMIT: int(1, 1_000_000, 30),
   /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
   ZILCH_METRICS: z
     .string()
@@ -111,6 +124,12 @@ export interface Config {
   readonly socketMaxRefusals: number;
   /** Origins allowed to open sockets; null: the request's own host. */
   readonly allowedOrigins: string[] | null;
+  /** Passkeys: relying party ID, name and allowed origins (null: from the request). */
+  readonly relyingParty: { id: string | null; name: string; origins: string[] | null };
+  /** Session cookie key; null: kept in the store. */
+  readonly sessionSecret: string | null;
+  /** Per minute and address: sign-in, passkey and recovery routes. */
+  readonly authPerMinute: number;
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
 }
@@ -124,6 +143,11 @@ function trustProxyValid(v: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A comma list of origins, without trailing slashes. */
+function originList(v: string): string[] {
+  return v.split(',').map((o) => o.trim().replace(/\/$/, ''));
 }
 
 /** Parses ZILCH_TRUST_PROXY into what Fastify's `trustProxy` takes. */
@@ -180,9 +204,14 @@ export function loadConfig(
       socketsPerIp: e.ZILCH_SOCKETS_PER_IP,
       socketMessagesPerIp: e.ZILCH_SOCKET_MESSAGES_PER_IP,
       socketMaxRefusals: e.ZILCH_SOCKET_MAX_REFUSALS,
-      allowedOrigins: e.ZILCH_ALLOWED_ORIGINS
-        ? e.ZILCH_ALLOWED_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
-        : null,
+      allowedOrigins: e.ZILCH_ALLOWED_ORIGINS ? originList(e.ZILCH_ALLOWED_ORIGINS) : null,
+      relyingParty: {
+        id: e.ZILCH_RP_ID ?? null,
+        name: e.ZILCH_RP_NAME,
+        origins: e.ZILCH_RP_ORIGINS ? originList(e.ZILCH_RP_ORIGINS) : null,
+      },
+      sessionSecret: e.ZILCH_SESSION_SECRET ?? null,
+      authPerMinute: e.ZILCH_AUTH_RATE_LIMIT,
       metrics:
         e.ZILCH_METRICS === 'off' || e.ZILCH_METRICS === 'on'
           ? { mode: e.ZILCH_METRICS }

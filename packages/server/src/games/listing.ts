@@ -10,6 +10,8 @@ export interface ListFilter {
   player?: string;
   /** Only games these seat tokens belong to. */
   tokens?: string[];
+  /** Only these games. */
+  ids?: string[];
   /** Only tables created with `public: true` (the anonymous lobby). */
   publicOnly?: boolean;
   limit?: number;
@@ -17,7 +19,7 @@ export interface ListFilter {
 
 /** Lobby and history listing: one summary per game, newest first as the store orders them. */
 export async function listGames(store: GameStore, filter: ListFilter): Promise<GameSummary[]> {
-  const ids = filter.tokens ? await store.gamesOfTokens(filter.tokens.map(hashToken)) : undefined;
+  const ids = filter.tokens ? await store.gamesOfTokens(filter.tokens.map(hashToken)) : filter.ids;
   const rows = await store.list({
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.player ? { player: filter.player } : {}),

@@ -185,3 +185,28 @@ export function claimSeat(
     }),
   );
 }
+
+/** Renames a seat (a deleted account's games stay, under another name); a no-op when unchanged. */
+export function renameSeat(
+  ctx: GameContext,
+  gameId: string,
+  seat: number,
+  name: string,
+): Promise<Result<null>> {
+  return withRetries(() =>
+    ctx.games.locked(gameId, async (): Promise<Result<null> | null> => {
+      const g = await ctx.games.load(gameId);
+      if (!g) return notFound(gameId);
+      const current = g.record.seats[seat];
+      if (!current || current.name === name) return ok(null);
+      const seats = g.record.seats.slice();
+      seats[seat] = { ...current, name };
+      const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
+      if (!(await ctx.games.commit(g, next))) return null;
+      g.record = next;
+      ctx.games.remember(g);
+      ctx.emit(g, []);
+      return ok(null);
+    }),
+  );
+}

@@ -14,7 +14,14 @@ import { rematch, type RematchAnswer } from './rematch.ts';
 import { exportOf, logAnswer, verifyGame } from './replay-data.ts';
 import type { PlayerStats } from './results.ts';
 import type { CreateGameSchema, Move } from './schemas.ts';
-import { claimSeat, createTable, seatOf, viewFor, type CreatedGame } from './seating.ts';
+import {
+  claimSeat,
+  createTable,
+  renameSeat,
+  seatOf,
+  viewFor,
+  type CreatedGame,
+} from './seating.ts';
 import { queueTestDice } from './test-dice.ts';
 import type { GameView } from './view.ts';
 
@@ -96,6 +103,11 @@ export class GameService {
     seed?: string,
   ): Promise<Result<{ seat: number; view: GameView }>> {
     return claimSeat(this.ctx, gameId, token, name, seed);
+  }
+
+  /** Renames a seat (names no longer bind once the game started; only a deleted account asks). */
+  renameSeat(gameId: string, seat: number, name: string): Promise<Result<null>> {
+    return renameSeat(this.ctx, gameId, seat, name);
   }
 
   /** Applies a move for a seat: validated by the engine, dice rolled here, stored, then announced. */

@@ -24,6 +24,7 @@ import { trustFunction } from './client-ip.ts';
 import { installErrorHandling } from './errors.ts';
 import { redactUrl, TOKEN_REDACT_PATHS, tokenInQuery } from './redact.ts';
 import { lazyDocs } from './lazy-docs.ts';
+import { accountRoutes, type AccountRouteOptions } from './routes/account.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
 
@@ -66,6 +67,7 @@ export async function buildApp(
   service: GameService,
   metrics: Metrics,
   ready: () => Promise<boolean>,
+  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret'>,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -149,7 +151,7 @@ export async function buildApp(
         info: {
           title: 'Zilch API',
           description:
-            'Tables, actions, history and fairness. Real-time play is over socket.io: see docs/protocol.md.',
+            'Tables, actions, history, fairness and accounts (passkeys, session cookie). Real-time play is over socket.io: see docs/protocol.md.',
           version: '1.0.0',
         },
       },
@@ -166,6 +168,14 @@ export async function buildApp(
   const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 } };
   await app.register(gameRoutes(service, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
+  await app.register(
+    accountRoutes({
+      ...identity,
+      relyingParty: config.relyingParty,
+      allowedOrigins: [...(config.allowedOrigins ?? []), ...(config.relyingParty.origins ?? [])],
+      auth: { rateLimit: { max: config.authPerMinute, timeWindow: 60_000 } },
+    }),
+  );
 
   if (spa) {
     await app.register(fastifyStatic, {

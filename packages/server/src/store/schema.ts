@@ -81,8 +81,70 @@ interface PublicGamesTable {
   game_id: string;
 }
 
+/** A person: a guest (one device, made silently) or an account (passkeys, any device). */
+export interface UsersTable {
+  id: string;
+  kind: 'guest' | 'account';
+  name: string | null;
+  colour: string;
+  /** The WebAuthn user handle (random, base64url): passkeys name the account by it, never by id. */
+  webauthn_id: string;
+  created_at: number;
+}
+
+/** A registered passkey (WebAuthn credential) of an account. */
+interface PasskeysTable {
+  /** Credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports the authenticator named. */
+  transports: string;
+  backed_up: number;
+  label: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** One-time recovery codes (SHA-256 of the code; the code is shown once and never stored). */
+interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** Which user holds a seat (at most one per seat). */
+interface UserSeatsTable {
+  game_id: string;
+  seat: number;
+  user_id: string;
+  linked_at: number;
+}
+
+/** Server-side sessions (@fastify/session's store): who, and the pending passkey challenge. */
+interface SessionsTable {
+  id: string;
+  user_id: string | null;
+  data: string;
+  expires_at: number;
+}
+
+/** Secrets made once and shared by every process on the store (the session cookie key). */
+interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  users: UsersTable;
+  passkeys: PasskeysTable;
+  recovery_codes: RecoveryCodesTable;
+  user_seats: UserSeatsTable;
+  sessions: SessionsTable;
+  server_secrets: ServerSecretsTable;
   public_games: PublicGamesTable;
   leases: LeasesTable;
   games: GamesTable;
