@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
+import { Avatar } from './components/Avatar.tsx';
 import { SoundToggle } from './components/SoundToggle.tsx';
+import { syncDevice, useUser } from './lib/account.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -19,10 +21,16 @@ const RulesPage = lazy(() =>
 );
 const ReviewPage = lazy(() => import('./pages/ReviewPage.tsx'));
 const FairnessPage = lazy(() => import('./pages/FairnessPage.tsx'));
+const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
+const SignInPage = lazy(() => import('./pages/SignInPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
   const [location] = useLocation();
+  useEffect(() => {
+    // Seats held here join the device's identity; an account's games come to this device.
+    void syncDevice();
+  }, []);
   useEffect(() => {
     // Move focus to the new page's heading so keyboard and screen-reader users land on it.
     const h = document.querySelector<HTMLElement>('main h1');
@@ -48,6 +56,7 @@ export function App() {
           <Link href="/new">New table</Link>
           <Link href="/rules">Rules</Link>
           <YourMoveBadge />
+          <AccountLink />
           <SoundToggle />
         </nav>
       </header>
@@ -58,6 +67,8 @@ export function App() {
             <Route path="/new" component={CreatePage} />
             <Route path="/rules" component={RulesIndex} />
             <Route path="/rules/:preset">{(p) => <RulesPage preset={p.preset} />}</Route>
+            <Route path="/me" component={ProfilePage} />
+            <Route path="/signin" component={SignInPage} />
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/fairness">{(p) => <FairnessPage id={p.id} />}</Route>
             <Route path="/t/:id">{(p) => <TablePage id={p.id} />}</Route>
@@ -72,6 +83,24 @@ export function App() {
         </p>
       </footer>
     </>
+  );
+}
+
+/** The header's way to the profile: the avatar once the device has a user, else "Sign in". */
+function AccountLink() {
+  const user = useUser();
+  if (user === undefined) return null;
+  if (user === null)
+    return (
+      <Link href="/signin" className="signin-link">
+        Sign in
+      </Link>
+    );
+  const name = user.name ?? 'Guest';
+  return (
+    <Link href="/me" className="account-link" aria-label={`Profile: ${name}`}>
+      <Avatar user={user} size={30} />
+    </Link>
   );
 }
 

@@ -13,11 +13,12 @@ import type {
   Rematched,
   Verification,
 } from '@zilch/protocol';
+import { linkSeats } from './account.ts';
 import { keepCommitment, newSeatSeed } from './fairness.ts';
 
 /** Calls a JSON route; any failure (network, status, body) comes back as `{ code, message }`. */
-async function call<T>(
-  method: 'GET' | 'POST',
+export async function call<T>(
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
   token?: string,
@@ -69,7 +70,11 @@ export async function claimSeat(id: string, token: string, name: string) {
     name,
     seed: newSeatSeed(id),
   });
-  if (r.ok) keepCommitment(id, r.value.view.commitment);
+  if (r.ok) {
+    keepCommitment(id, r.value.view.commitment);
+    // The seat joins this device's identity (a guest is made silently the first time).
+    void linkSeats([{ gameId: id, token }]);
+  }
   return r;
 }
 
