@@ -1,20 +1,11 @@
 // Identity (issue 12, item 1): guest sessions, CSRF refusal, passkey registration and sign-in,
 // seats moving from a guest to the account, one-time recovery codes, and account deletion.
 import { preset } from '@zilch/engine';
-import {
-  claimSeat,
-  createGame,
-  dropSchema,
-  newSchema,
-  pickMove,
-  postgresUrl,
-  tempDir,
-  until,
-} from '@zilch/testkit';
+import { claimSeat, createGame, dropSchema, newSchema, postgresUrl, tempDir } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, playToEnd, startTestServer, type Loose } from './helpers.ts';
 
 let server: RunningServer;
 let base: string;
@@ -342,7 +333,7 @@ describe.each(stores)('on %s', (_store, env) => {
       const token = t.seats[0]!.token!;
       await claimSeat(base, t.gameId, token, 'Dot');
       await d.call('POST', '/api/account/seats', { seats: [{ gameId: t.gameId, token }] });
-      await playToEnd(t.gameId, token);
+      await playToEnd(base, t.gameId, token);
       const stats = (await d.call('GET', '/api/account/stats')).body.byRules;
       expect(stats).toEqual([expect.objectContaining({ rules: 'Quick', games: 1 })]);
       expect((await api(base, 'GET', '/api/players/Dot/stats')).body.games).toBe(1);
@@ -363,28 +354,6 @@ describe.each(stores)('on %s', (_store, env) => {
     });
   });
 });
-
-/** Plays seat 0 (the bot plays itself) until the game is over. */
-async function playToEnd(gameId: string, token: string): Promise<void> {
-  await until(
-    async () => {
-      const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
-      if (v.status === 'over') return true;
-      if (v.state.current === 0) {
-        const move = pickMove(v.state);
-        if (move)
-          await api(base, 'POST', `/api/games/${gameId}/actions`, {
-            token,
-            clientId: `c${v.seq}`,
-            action: move,
-          });
-      }
-      return false;
-    },
-    60_000,
-    5,
-  );
-}
 
 describe('limits', () => {
   it('rate-limits the sign-in routes on their own budget', async () => {

@@ -1,5 +1,5 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
-import { api as request, connect, type Client, type Reply } from '@zilch/testkit';
+import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
@@ -41,4 +41,26 @@ export function api(
 /** The testkit's socket client, its updates and acks read loosely. */
 export function client(base: string): Promise<Client<Loose, Loose>> {
   return connect<Loose, Loose>(base);
+}
+
+/** Plays seat 0 of a table with random legal moves (the bots play themselves) until the game is over. */
+export async function playToEnd(base: string, gameId: string, token: string): Promise<void> {
+  await until(
+    async () => {
+      const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
+      if (v.status === 'over') return true;
+      if (v.state.current === 0) {
+        const move = pickMove(v.state);
+        if (move)
+          await api(base, 'POST', `/api/games/${gameId}/actions`, {
+            token,
+            clientId: `c${v.seq}`,
+            action: move,
+          });
+      }
+      return false;
+    },
+    60_000,
+    5,
+  );
 }

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { preset } from '@zilch/engine';
 import { chainHead, type GameExport } from '@zilch/protocol';
-import { pickMove, tempDir, until } from '@zilch/testkit';
+import { tempDir, until } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFairCrypto, verifyExport } from '../src/fairness/verify.ts';
 import type { RunningServer } from '../src/server.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, playToEnd, startTestServer } from './helpers.ts';
 
 type V2 = Extract<GameExport, { version: 2 }>;
 
@@ -44,28 +44,6 @@ async function finishedGame(): Promise<{ id: string; commitment: string; x: V2 }
   );
   const x = (await api(base, 'GET', `/api/games/${t.gameId}/export`)).body as V2;
   return { id: t.gameId, commitment: t.commitment, x };
-}
-
-/** Plays seat 0 of a table (the bot plays itself) until the game is over. */
-async function playToEnd(gameId: string, token: string): Promise<void> {
-  await until(
-    async () => {
-      const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
-      if (v.status === 'over') return true;
-      if (v.state.current === 0) {
-        const move = pickMove(v.state);
-        if (move)
-          await api(base, 'POST', `/api/games/${gameId}/actions`, {
-            token,
-            clientId: `c${v.seq}`,
-            action: move,
-          });
-      }
-      return false;
-    },
-    60_000,
-    5,
-  );
 }
 
 /** The chain head an attacker would recompute after editing entries or result. */
@@ -242,7 +220,7 @@ describe('player seeds and rematches', () => {
       seed: 'ann-seed-1',
     });
     expect(claimed.status).toBe(200);
-    await playToEnd(t.gameId, token);
+    await playToEnd(base, t.gameId, token);
     const x = (await api(base, 'GET', `/api/games/${t.gameId}/export`)).body as V2;
     expect(x.playerSeeds[0]).toBe('ann-seed-1');
     const v = await verifyExport(x, t.commitment);
@@ -312,7 +290,7 @@ describe('games made before format 2', () => {
     db.close();
     const token = t.seats[0].token as string;
     await api(base, 'POST', `/api/games/${t.gameId}/claim`, { token, name: 'Old' });
-    await playToEnd(t.gameId, token);
+    await playToEnd(base, t.gameId, token);
     const x = (await api(base, 'GET', `/api/games/${t.gameId}/export`)).body;
     expect(x).toMatchObject({ version: 1, commitment: old });
     const r = await verifyExport(x, old);

@@ -70,13 +70,21 @@ function rememberLinked(tokens: string[]): void {
   }
 }
 
+/** Links in flight, one after another: two at once from a device with no cookie yet would make two guests. */
+let linking: Promise<void> = Promise.resolve();
+
 /** Links seats this device holds to its user (the server makes a guest if there is none). */
-export async function linkSeats(seats: { gameId: string; token: string }[]): Promise<void> {
-  if (seats.length === 0) return;
-  const r = await call<LinkedSeats>('POST', '/api/account/seats', { seats: seats.slice(0, 100) });
-  if (!r.ok) return;
-  rememberLinked(seats.map((s) => s.token));
-  setUser(r.value.user);
+export function linkSeats(seats: { gameId: string; token: string }[]): Promise<void> {
+  if (seats.length === 0) return linking;
+  linking = linking.then(async () => {
+    const r = await call<LinkedSeats>('POST', '/api/account/seats', {
+      seats: seats.slice(0, 100),
+    });
+    if (!r.ok) return;
+    rememberLinked(seats.map((s) => s.token));
+    setUser(r.value.user);
+  });
+  return linking;
 }
 
 /**
@@ -147,41 +155,41 @@ function ceremonyError<T>(e: unknown): Result<T> {
   return { ok: false, error: { code: 'PASSKEY_CANCELLED', message } };
 }
 
-/** Makes a passkey on this device: the first one turns the guest into an account. */
-export async function registerPasskey(label?: string): Promise<Result<Registered>> {
-  const o = await call<PasskeyOptions>('POST', '/api/account/passkeys/options');
+/**
+ * One passkey ceremony: the server's options, the browser's prompt, the server's check. The
+ * WebAuthn helpers are loaded only when a passkey is made or used.
+ */
+async function ceremony<T extends { user: User }>(
+  kind: 'register' | 'signin',
+  finish: string,
+  body: Record<string, unknown> = {},
+): Promise<Result<T>> {
+  const start =
+    kind === 'register' ? '/api/account/passkeys/options' : '/api/account/signin/options';
+  const o = await call<PasskeyOptions>('POST', start);
   if (!o.ok) return o;
-  // The WebAuthn helpers are loaded only when a passkey is made or used.
-  const { startRegistration } = await import('@simplewebauthn/browser');
-  let credential: Awaited<ReturnType<typeof startRegistration>>;
+  const browser = await import('@simplewebauthn/browser');
+  const optionsJSON = o.value.options as never;
+  let credential: unknown;
   try {
-    credential = await startRegistration({ optionsJSON: o.value.options as never });
+    credential =
+      kind === 'register'
+        ? await browser.startRegistration({ optionsJSON })
+        : await browser.startAuthentication({ optionsJSON });
   } catch (e) {
     return ceremonyError(e);
   }
-  const r = await call<Registered>('POST', '/api/account/passkeys', {
-    credential,
-    ...(label ? { label } : {}),
-  });
+  const r = await call<T>('POST', finish, { credential, ...body });
   if (r.ok) setUser(r.value.user);
   return r;
 }
 
+/** Makes a passkey on this device: the first one turns the guest into an account. */
+export const registerPasskey = (label?: string) =>
+  ceremony<Registered>('register', '/api/account/passkeys', label ? { label } : {});
+
 /** Signs in with a passkey; this device's guest seats move to the account. */
-export async function signInWithPasskey(): Promise<Result<SignedIn>> {
-  const o = await call<PasskeyOptions>('POST', '/api/account/signin/options');
-  if (!o.ok) return o;
-  const { startAuthentication } = await import('@simplewebauthn/browser');
-  let credential: Awaited<ReturnType<typeof startAuthentication>>;
-  try {
-    credential = await startAuthentication({ optionsJSON: o.value.options as never });
-  } catch (e) {
-    return ceremonyError(e);
-  }
-  const r = await call<SignedIn>('POST', '/api/account/signin', { credential });
-  if (r.ok) setUser(r.value.user);
-  return r;
-}
+export const signInWithPasskey = () => ceremony<SignedIn>('signin', '/api/account/signin');
 
 /** Signs in with a one-time recovery code. */
 export async function signInWithCode(code: string): Promise<Result<SignedIn>> {

@@ -185,11 +185,7 @@ function MakePasskey({
       >
         {busy ? 'Waiting for your passkey…' : label}
       </button>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </>
   );
 }
@@ -309,11 +305,7 @@ function Passkeys({ user }: { user: User }) {
         <p className="muted small">Add a second passkey before you can remove this one.</p>
       )}
       <MakePasskey label="Add a passkey" onCodes={() => undefined} onMade={load} primary={false} />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </div>
   );
 }
@@ -339,11 +331,7 @@ function Recovery({ user, onCodes }: { user: User; onCodes: (c: string[]) => voi
       >
         Make new recovery codes
       </button>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </div>
   );
 }
@@ -495,13 +483,18 @@ function Leave({ user }: { user: User }) {
           </div>
         </div>
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </div>
   );
+}
+
+/** A refusal said to the person (announced as it appears). */
+function Alert({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="error">
+      {text}
+    </p>
+  ) : null;
 }
 
 function day(ms: number): string {
