@@ -3,7 +3,10 @@
 import { preset } from '@zilch/engine';
 import { claimSeat, createGame, dropSchema, newSchema, postgresUrl, tempDir } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
 import type { RunningServer } from '../src/server.ts';
+import { AccountStore } from '../src/store/account-store.ts';
+import { openDb } from '../src/store/db.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { api, playToEnd, startTestServer, type Loose } from './helpers.ts';
 
@@ -315,6 +318,45 @@ describe.each(stores)('on %s', (_store, env) => {
       expect((await laptop.call('GET', '/api/account')).body.user).toBeNull();
       expect((await phone.call('GET', '/api/account')).body.user.id).toBe(accountId);
     });
+  });
+
+  it('sweeps expired sessions, then day-old guests no session or seat refers to', async () => {
+    const c = loadConfig({ ZILCH_DATA_DIR: tmp.dir, LOG_LEVEL: 'silent', ...env });
+    if (!c.ok) throw new Error(c.message);
+    const db = await openDb(c.config);
+    try {
+      const store = new AccountStore(db.db);
+      const now = Date.now();
+      const guest = (id: string, at: number) =>
+        store.addUser({
+          id,
+          kind: 'guest',
+          name: null,
+          colour: '#1f5f8b',
+          webauthn_id: `h-${id}`,
+          created_at: at,
+        });
+      const old = now - 2 * 86_400_000;
+      await guest('sweep-lone', old);
+      await guest('sweep-seat', old);
+      await store.linkSeat('sweep-seat', 'sweep-game', 0, old);
+      await guest('sweep-live', old);
+      await store.saveSession('sweep-s-live', 'sweep-live', '{}', now + 60_000);
+      await guest('sweep-ended', old);
+      await store.saveSession('sweep-s-ended', 'sweep-ended', '{}', now - 1);
+      await guest('sweep-new', now);
+      await store.purgeSessions(now);
+      expect(await store.session('sweep-s-ended', 0)).toBeNull();
+      expect(await store.session('sweep-s-live', now)).toBe('{}');
+      const left = await Promise.all(
+        ['lone', 'seat', 'live', 'ended', 'new'].map(async (k) =>
+          (await store.user(`sweep-${k}`)) ? k : null,
+        ),
+      );
+      expect(left.filter(Boolean)).toEqual(['seat', 'live', 'new']);
+    } finally {
+      await db.close();
+    }
   });
 
   describe('statistics and deleting an account', () => {

@@ -73,9 +73,37 @@ export class AccountStore {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
-  /** Forgets sessions that expired before `now`. */
+  /**
+   * Forgets sessions that expired before `now`, then guests no session and no seat refer to
+   * (made a day or more ago: a guest is made a moment before its session row is written).
+   */
   async purgeSessions(now: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    await this.db
+      .deleteFrom('users')
+      .where('kind', '=', 'guest')
+      .where('created_at', '<', now - 86_400_000)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('sessions')
+              .select('sessions.id')
+              .whereRef('sessions.user_id', '=', 'users.id'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_seats')
+              .select('user_seats.game_id')
+              .whereRef('user_seats.user_id', '=', 'users.id'),
+          ),
+        ),
+      )
+      .execute();
   }
 
   /** Adds a user. */
