@@ -159,6 +159,13 @@ async function everyPage(page: Page, request: APIRequestContext, theme: string, 
   await page.getByRole('button', { name: /^Die 1: one/ }).click();
   await expect(page.getByTestId('selection')).toContainText('+100');
   await expectAccessible(page, `table (${theme})`);
+  // The seat held here made this device a guest: its profile, and the sign-in page.
+  await page.goto('/me');
+  await expect(page.getByText('Guest on this device')).toBeVisible();
+  await expectAccessible(page, `profile (${theme})`);
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  await expectAccessible(page, `sign in (${theme})`);
   await page.goto(`/t/${over}`);
   await expect(page.getByTestId('game-over')).toBeVisible();
   await expectAccessible(page, `table, game over (${theme})`);
