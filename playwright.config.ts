@@ -74,6 +74,8 @@ export default defineConfig({
           ZILCH_BOT_DELAY_MS: '60',
           ZILCH_RATE_LIMIT: '100000',
           ZILCH_COSTLY_RATE_LIMIT: '100000',
+          // Every claim links its seat (POST /api/account/seats): specs in parallel share one address.
+          ZILCH_AUTH_RATE_LIMIT: '100000',
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '200',
           LOG_LEVEL: 'warn',
         },
