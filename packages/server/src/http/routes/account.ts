@@ -4,7 +4,6 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import {
   AccountGamesSchema,
   AccountStatsSchema,
-  ErrorBodySchema,
   GameParamsSchema,
   LinkSeatsBodySchema,
   LinkedSeatsSchema,
@@ -21,7 +20,6 @@ import {
   SignedInSchema,
   SignedOutSchema,
   SignInBodySchema,
-  type ErrorBody,
   type ErrorCode,
   type PasskeyOptions,
 } from '@zilch/protocol';
@@ -41,7 +39,7 @@ import {
 } from '../../accounts/webauthn.ts';
 import type { UserRow } from '../../store/account-store.ts';
 import { sameOrigin } from '../same-origin.ts';
-import type { RouteConfig } from './games.ts';
+import { refusals, refused, type RouteConfig } from './games.ts';
 
 /** The session cookie's name; it is sent to /api/account only. */
 const SESSION_COOKIE = 'zilch_session';
@@ -61,11 +59,8 @@ export interface AccountRouteOptions {
   readonly auth: RouteConfig;
 }
 
-const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
-
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
-  const body: ErrorBody = { code, message };
-  return reply.code(status).send(body);
+  return refused(reply, { code, message, status });
 }
 
 /** WebAuthn options as the wire schema types them (an open JSON object). */
@@ -233,7 +228,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         const row = await current(req);
         if (!row) return noSession(reply);
         const r = await accounts.mintTokens(row.id, req.params.id);
-        return r.ok ? r.value : refuse(reply, r.error.status, r.error.code, r.error.message);
+        return r.ok ? r.value : refused(reply, r.error);
       },
     );
 
@@ -344,7 +339,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         const row = await current(req);
         if (!row) return noSession(reply);
         const r = await accounts.removePasskey(row.id, req.params.id);
-        if (!r.ok) return refuse(reply, r.error.status, r.error.code, r.error.message);
+        if (!r.ok) return refused(reply, r.error);
         return { passkeys: await accounts.passkeys(row.id) };
       },
     );
@@ -449,7 +444,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const r = await accounts.useRecoveryCode(req.body.code);
-        if (!r.ok) return refuse(reply, r.error.status, r.error.code, r.error.message);
+        if (!r.ok) return refused(reply, r.error);
         return signIn(req, r.value);
       },
     );

@@ -34,10 +34,10 @@ import type { Metrics } from '../../metrics/metrics.ts';
 export type RouteConfig = { rateLimit: { max: number; timeWindow: number } };
 
 /** Every refusal leaves as `{ code, message }`; declared per status class so OpenAPI shows it. */
-const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+export const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
 /** Sends a service refusal with its mapped status. */
-function refused(reply: FastifyReply, e: ServiceError) {
+export function refused(reply: FastifyReply, e: ServiceError) {
   const body: ErrorBody = { code: e.code, message: e.message };
   return reply.code(e.status).send(body);
 }
