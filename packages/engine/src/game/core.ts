@@ -4,8 +4,10 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import type { RuleSet } from '../rules/schema.ts';
+import { NO_SETS } from '../scoring/split.ts';
 import {
   optionGain,
+  optionSets,
   type RollInfo,
   type ScoringOption,
   type ScoringTable,
@@ -22,6 +24,7 @@ export function freshTurn(rules: RuleSet): TurnState {
     available: rules.dice,
     locked: 0,
     held: 0,
+    sets: NO_SETS.slice(),
     roll: null,
     hot: false,
     inherited: 0,
@@ -100,7 +103,8 @@ export function roll(
   emit?.({ type: 'rolled', seat: s.current, dice: faces.slice() });
   const info = table.lookup(faces, t.held);
   if (info.zilch) {
-    zilch(s, emit);
+    if (mercyApplies(s)) mercy(s, emit);
+    else zilch(s, emit);
     return null;
   }
   t.roll = faces;
@@ -116,9 +120,12 @@ export function keep(
   emit: Emit,
 ): void {
   const t = s.turn;
-  const gain = optionGain(option, t.total);
+  const gain = optionGain(option, t.total, t.sets);
   t.total += gain;
-  t.held |= option.forms;
+  if (option.grows) {
+    t.sets = optionSets(option, t.sets) as number[];
+    t.held = heldOf(t.sets);
+  } else t.held |= option.forms;
   t.available -= option.dice;
   if (emit) {
     emit({
@@ -135,6 +142,7 @@ export function keep(
   if (t.available === 0) {
     t.available = s.rules.dice;
     t.held = 0;
+    if (option.grows) t.sets = NO_SETS.slice();
     t.hot = true;
     if (s.rules.lockOnHotDice) t.locked = t.total;
     emit?.({ type: 'hot-dice', seat: s.current, locked: t.locked });
@@ -170,6 +178,33 @@ export function timeout(s: GameState, emit: Emit): void {
   s.offer = null;
   if (s.turn.locked > 0) addToScore(s, s.turn.locked, emit);
   endTurn(s, null, emit);
+}
+
+/**
+ * First-roll mercy: whether a zilch now is the fresh turn's first roll. An inherited turn
+ * gets none (an offer of 0 points with every die starts a turn exactly like a fresh one).
+ */
+function mercyApplies(s: GameState): boolean {
+  const t = s.turn;
+  return s.rules.firstRollMercy != null && t.rolls === 1 && t.inherited === 0;
+}
+
+/** The mercy: its points join the running total and every die is rolled once more. */
+function mercy(s: GameState, emit: Emit): void {
+  const t = s.turn;
+  const points = (s.rules.firstRollMercy as { points: number }).points;
+  t.total += points;
+  t.available = s.rules.dice;
+  t.roll = null;
+  s.phase = 'roll';
+  emit?.({ type: 'mercy', seat: s.current, points, total: t.total });
+}
+
+/** Faces (bit f-1) whose set is held. */
+function heldOf(sets: readonly number[]): number {
+  let m = 0;
+  for (let f = 0; f < 6; f++) if ((sets[f] as number) > 0) m |= 1 << f;
+  return m;
 }
 
 function zilch(s: GameState, emit: Emit): void {
@@ -231,6 +266,8 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   t.total = 0;
   t.available = r.dice;
   t.locked = 0;
+  // Only set doubling fills `sets`, and then a held set is a held bit.
+  if (t.held !== 0 && r.setDoubling) t.sets = NO_SETS.slice();
   t.held = 0;
   t.roll = null;
   t.hot = false;
