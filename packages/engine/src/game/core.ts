@@ -4,7 +4,7 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import type { RuleSet } from '../rules/schema.ts';
-import { NO_SETS } from '../scoring/split.ts';
+import { heldOf, NO_SETS } from '../scoring/split.ts';
 import {
   optionGain,
   optionSets,
@@ -198,13 +198,6 @@ function mercy(s: GameState, emit: Emit): void {
   t.roll = null;
   s.phase = 'roll';
   emit?.({ type: 'mercy', seat: s.current, points, total: t.total });
-}
-
-/** Faces (bit f-1) whose set is held. */
-function heldOf(sets: readonly number[]): number {
-  let m = 0;
-  for (let f = 0; f < 6; f++) if ((sets[f] as number) > 0) m |= 1 << f;
-  return m;
 }
 
 function zilch(s: GameState, emit: Emit): void {

@@ -35,6 +35,13 @@ export interface Grow {
 /** Held set values per face when nothing is held. */
 export const NO_SETS: readonly number[] = [0, 0, 0, 0, 0, 0];
 
+/** Faces (bit f-1) whose set is held, from the held sets' points. */
+export function heldOf(sets: readonly number[]): number {
+  let m = 0;
+  for (let f = 0; f < 6; f++) if ((sets[f] as number) > 0) m |= 1 << f;
+  return m;
+}
+
 /** Points a grow adds, given the held sets' values: each extending die doubles its set. */
 export function growGain(g: Grow, sets: readonly number[]): number {
   let gain = g.base;

@@ -1,7 +1,8 @@
 /**
  * Every bot plays whole games under the house rules of issue 14: the scoring ones (solved
- * exactly through the roll table) and the game-end ones (the two-player solver refuses them,
- * so the advised bots fall back to expected points and the rest play by thumb).
+ * exactly through the roll table), growing sets and first-roll mercy (solved exactly by the
+ * turn and last-turn solvers) and the game-end ones. The two-player solver refuses all but
+ * the scoring ones, so the advised bots fall back to expected points and the rest play by thumb.
  */
 import { describe, expect, it } from 'vitest';
 import { preset, seededDice, type RuleSet } from '@zilch/engine';
@@ -25,6 +26,26 @@ const RULES: [string, RuleSet][] = [
   [
     'serendipity-creak to 2,000, play-off',
     { ...preset('serendipity-creak'), target: 2000, ties: 'play-off' },
+  ],
+  ['classic to 2,000, growing sets', { ...preset('classic'), target: 2000, setDoubling: true }],
+  [
+    'serendipity-creak to 2,000, first-roll mercy of 50, opening minimum 500',
+    {
+      ...preset('serendipity-creak'),
+      target: 2000,
+      firstRollMercy: { points: 50 },
+      openingMinimum: 500,
+    },
+  ],
+  [
+    'zilch-online to 2,000 without the nothing bonus, growing sets and mercy of 100',
+    {
+      ...preset('zilch-online'),
+      target: 2000,
+      nothingBonus: null,
+      setDoubling: true,
+      firstRollMercy: { points: 100 },
+    },
   ],
 ];
 
