@@ -19,15 +19,8 @@ import {
 } from '../src/index.ts';
 import { playRandomGame } from './support/random-game.ts';
 import { eventsOf, Scripted } from './support/scripted.ts';
+import { variant } from './support/variants.ts';
 
-const rulesById = new Map<string, RuleSet>();
-/** One rule-set object per preset and variant, so each scoring table is built once. */
-function variant(id: PresetId, name: string, change: (r: RuleSet) => RuleSet): RuleSet {
-  const k = `${id}/${name}`;
-  let r = rulesById.get(k);
-  if (!r) rulesById.set(k, (r = change(preset(id))));
-  return r;
-}
 /** A preset with set doubling (Hot Dice extensions off: the two cannot be combined). */
 const growing = (id: PresetId): RuleSet =>
   variant(id, 'grow', (r) => ({ ...r, hotDiceDoubling: false, setDoubling: true }));

@@ -7,6 +7,7 @@ import {
   optionGain,
   optionSets,
   scoringTable,
+  type RollInfo,
   type RuleSet,
 } from '@zilch/engine';
 import { allRollGroups, UNIT } from './outcomes.ts';
@@ -150,16 +151,9 @@ function buildKernel(rules: RuleSet): TurnKernel {
       }
       return { dice, held, sets: NO_SETS, zilch: g.zilch, outcomes, flat: flatten(outcomes) };
     }
-    const table = scoringTable(rules);
     const outcomes: KernelOutcome[] = [];
-    let zilch = 0;
-    for (const counts of multisetsOfSize(dice)) {
-      const p = arrangements(counts) / 6 ** dice;
-      const info = table.byKey(keyOfCounts(counts), held);
-      if (info.zilch) {
-        zilch += p;
-        continue;
-      }
+    const { zilch, rolls } = scoringRolls(rules, dice, held);
+    for (const { p, info } of rolls) {
       const options = info.options.map((o): KernelOption => {
         const left = dice - o.dice;
         const hot = left === 0;
@@ -187,7 +181,6 @@ function buildKernel(rules: RuleSet): TurnKernel {
  */
 function buildGrowKernel(rules: RuleSet): TurnKernel {
   const N = rules.dice;
-  const table = scoringTable(rules);
   const idOf = (dice: number, sets: readonly number[]): string => `${dice}/${sets.join()}`;
   const found: { dice: number; sets: readonly number[] }[] = [];
   const seen = new Map<string, number>();
@@ -212,14 +205,8 @@ function buildGrowKernel(rules: RuleSet): TurnKernel {
     // Rolls with the same options (points, next state) are one outcome: it keeps the
     // sweeps short (Ten Dice has 3,003 rolls of ten dice but far fewer option lists).
     const groups = new Map<string, KernelOutcome & { prob: number }>();
-    let zilch = 0;
-    for (const counts of multisetsOfSize(dice)) {
-      const p = arrangements(counts) / 6 ** dice;
-      const info = table.byKey(keyOfCounts(counts), held);
-      if (info.zilch) {
-        zilch += p;
-        continue;
-      }
+    const { zilch, rolls } = scoringRolls(rules, dice, held);
+    for (const { p, info } of rolls) {
       const byId = new Map<string, KernelOption>();
       for (const o of info.options) {
         const left = dice - o.dice;
@@ -262,6 +249,24 @@ function buildGrowKernel(rules: RuleSet): TurnKernel {
     return i === undefined ? -1 : rank[i]!;
   };
   return { states, index, maxGain };
+}
+
+/** Every roll of `dice` dice that scores, with its chance and options; and the chance of a zilch. */
+function scoringRolls(
+  rules: RuleSet,
+  dice: number,
+  held: number,
+): { zilch: number; rolls: { p: number; info: RollInfo }[] } {
+  const table = scoringTable(rules);
+  const rolls: { p: number; info: RollInfo }[] = [];
+  let zilch = 0;
+  for (const counts of multisetsOfSize(dice)) {
+    const p = arrangements(counts) / 6 ** dice;
+    const info = table.byKey(keyOfCounts(counts), held);
+    if (info.zilch) zilch += p;
+    else rolls.push({ p, info });
+  }
+  return { zilch, rolls };
 }
 
 /** Gain in units of an option from a running total in units. */
