@@ -88,7 +88,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   }
   if (r.setDoubling) {
     turn.push(
-      'Growing sets: three or more of a face set aside from one roll, scored as that many of a kind, form a held set worth those points. While it is held, every further die of that face is a scoring die (a roll showing one is not a zilch): each one kept in a later roll doubles that set’s points, and the turn gains the difference. Holding 3 3 3 (300) and a 1 with 400, a later 3 makes 700 (the set is now 600), another 3 makes 1,300.',
+      'Growing sets: three or more of a face set aside from one roll and scored as of a kind form a held set worth those of-a-kind points. While it is held, every further die of that face is a scoring die (a roll showing one is not a zilch): each one kept in a later roll doubles that set’s points, and the turn gains the difference. Holding 3 3 3 (300) and a 1 with 400, a later 3 makes 700 (the set is now 600), another 3 makes 1,300.',
       'Several dice of the held face kept from one roll double the set once each. A die of the held face may instead join another combination when that scores more; a selection scores its best split.',
       `Hot dice picks every die up again, so it ends every held set, and so does the end of the turn${r.offers ? '. A held set never travels with an offer: an inheritor’s dice score as on a fresh roll' : ''}.`,
     );
