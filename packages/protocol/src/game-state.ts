@@ -35,7 +35,10 @@ export const GameStateSchema = z
       available: int,
       locked: z.number(),
       held: int,
-      sets: z.array(z.number()).describe('Set doubling: the held set of each face, in points'),
+      sets: z
+        .array(z.number())
+        .readonly()
+        .describe('Set doubling: the held set of each face, in points'),
       roll: dice.nullable(),
       hot: z.boolean(),
       inherited: z.number(),

@@ -52,7 +52,8 @@ export function cloneState(s: GameState): GameState {
       available: t.available,
       locked: t.locked,
       held: t.held,
-      sets: t.sets.slice(),
+      // Never changed in place: shared, like the rules.
+      sets: t.sets,
       roll: t.roll ? t.roll.slice() : null,
       hot: t.hot,
       inherited: t.inherited,

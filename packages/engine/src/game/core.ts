@@ -24,7 +24,7 @@ export function freshTurn(rules: RuleSet): TurnState {
     available: rules.dice,
     locked: 0,
     held: 0,
-    sets: NO_SETS.slice(),
+    sets: NO_SETS,
     roll: null,
     hot: false,
     inherited: 0,
@@ -123,7 +123,7 @@ export function keep(
   const gain = optionGain(option, t.total, t.sets);
   t.total += gain;
   if (option.grows) {
-    t.sets = optionSets(option, t.sets) as number[];
+    t.sets = optionSets(option, t.sets);
     t.held = heldOf(t.sets);
   } else t.held |= option.forms;
   t.available -= option.dice;
@@ -142,7 +142,7 @@ export function keep(
   if (t.available === 0) {
     t.available = s.rules.dice;
     t.held = 0;
-    if (option.grows) t.sets = NO_SETS.slice();
+    t.sets = NO_SETS;
     t.hot = true;
     if (s.rules.lockOnHotDice) t.locked = t.total;
     emit?.({ type: 'hot-dice', seat: s.current, locked: t.locked });
@@ -186,7 +186,8 @@ export function timeout(s: GameState, emit: Emit): void {
  */
 function mercyApplies(s: GameState): boolean {
   const t = s.turn;
-  return s.rules.firstRollMercy != null && t.rolls === 1 && t.inherited === 0;
+  // The roll count first: most zilches are not on a first roll, and the rule is rarely on.
+  return t.rolls === 1 && t.inherited === 0 && s.rules.firstRollMercy != null;
 }
 
 /** The mercy: its points join the running total and every die is rolled once more. */
@@ -259,9 +260,8 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   t.total = 0;
   t.available = r.dice;
   t.locked = 0;
-  // Only set doubling fills `sets`, and then a held set is a held bit.
-  if (t.held !== 0 && r.setDoubling) t.sets = NO_SETS.slice();
   t.held = 0;
+  t.sets = NO_SETS;
   t.roll = null;
   t.hot = false;
   t.inherited = 0;

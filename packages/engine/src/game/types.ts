@@ -19,8 +19,11 @@ export interface TurnState {
   locked: number;
   /** Held sets (Hot Dice extensions, set doubling): bit f-1 set while a set of face f is held. */
   held: number;
-  /** Set doubling: the points of the held set of each face (index 0 is face 1), 0 when none. */
-  sets: number[];
+  /**
+   * Set doubling: the points of the held set of each face (index 0 is face 1), 0 when none.
+   * Never changed in place (a keep makes a new array), so copies of a state may share it.
+   */
+  sets: readonly number[];
   /** The roll in front of the player (phase `keep`), else null. */
   roll: number[] | null;
   /** The last keep used every die (hot dice) and nothing was rolled since. */

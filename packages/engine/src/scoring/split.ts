@@ -33,7 +33,7 @@ export interface Grow {
 }
 
 /** Held set values per face when nothing is held. */
-export const NO_SETS: readonly number[] = [0, 0, 0, 0, 0, 0];
+export const NO_SETS: readonly number[] = Object.freeze([0, 0, 0, 0, 0, 0]);
 
 /** Faces (bit f-1) whose set is held, from the held sets' points. */
 export function heldOf(sets: readonly number[]): number {
