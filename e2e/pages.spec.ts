@@ -153,6 +153,8 @@ test('the house-rules editor speaks the words of the rules page, not the schema'
     'Inheritance',
     'Penalty for zilches in a row',
     'Who starts',
+    'Growing sets: a later die doubles its set',
+    'First-roll mercy',
   ])
     await expect(editor.getByText(name, { exact: true }).first()).toBeVisible();
   // Every label, legend, explanation and choice, as a player reads them.

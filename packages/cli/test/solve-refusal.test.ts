@@ -23,6 +23,21 @@ describe('zilch solve refusing a rule set', () => {
     },
   );
 
+  it.each([
+    ['growing-sets', /growing sets/],
+    ['first-roll-mercy', /first-roll mercy/],
+  ])(
+    'examples/rules/%s.json (issue 14): refused with the code, naming the rule',
+    async (f, why) => {
+      const r = await zilch('solve', '--rules-file', `examples/rules/${f}.json`, '--json');
+      expect(r.code).toBe(2);
+      const out = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect(out).toMatchObject({ ok: false, code: 'UNSUPPORTED_RULES' });
+      expect(out.message).toMatch(why);
+      expect(out.instead).toMatch(/last turn/);
+    },
+  );
+
   it('says the same in words without --json', async () => {
     const r = await zilch('solve', '--rules', 'hot-dice');
     expect(r.code).toBe(2);

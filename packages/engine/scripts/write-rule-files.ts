@@ -1,6 +1,7 @@
 /**
- * Writes the rules files the repository ships: examples/rules/<preset>.json (one per preset)
- * and docs/rules.schema.json (the JSON Schema of a rules file, from the zod schema).
+ * Writes the rules files the repository ships: examples/rules/<preset>.json (one per preset),
+ * examples/rules/<house rule>.json (a preset with a house rule other tables play) and
+ * docs/rules.schema.json (the JSON Schema of a rules file, from the zod schema).
  * Run: npx tsx packages/engine/scripts/write-rule-files.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { preset, PRESET_IDS } from '../src/rules/presets.ts';
 import { ruleSetJsonSchema } from '../src/rules/parse.ts';
+import type { RuleSet } from '../src/rules/schema.ts';
 
 /** The repository root, two folders above this package. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -22,6 +24,18 @@ async function pretty(value: unknown, path: string): Promise<string> {
   return format(JSON.stringify(value), { ...options, parser: 'json', filepath: path });
 }
 
+/** House-rule examples: file name → the rule set (a preset with the house rule on). */
+export const HOUSE_EXAMPLES: Record<string, RuleSet> = {
+  // Growing a set by doubling it, on the classic scoring table (issue 14, rule 1).
+  'growing-sets': { ...preset('classic'), name: 'Classic Zilch, growing sets', setDoubling: true },
+  // First-roll mercy of 50 points on the default game (issue 14, rule 3).
+  'first-roll-mercy': {
+    ...preset('serendipity-creak'),
+    name: 'Serendipity Creak, first-roll mercy',
+    firstRollMercy: { points: 50 },
+  },
+};
+
 /** Every generated file: repository-relative path → content. */
 export async function ruleFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -29,9 +43,13 @@ export async function ruleFiles(): Promise<Map<string, string>> {
   files.set('docs/rules.schema.json', await pretty(schema, 'docs/rules.schema.json'));
   // Fields in the schema's order, so every file reads the same way as docs/rules-file.md.
   const order = Object.keys(schema.properties);
-  for (const id of PRESET_IDS) {
-    const rules = preset(id) as Record<string, unknown>;
-    const ordered = Object.fromEntries(order.map((k) => [k, rules[k]]));
+  const all: [string, RuleSet][] = [
+    ...PRESET_IDS.map((id): [string, RuleSet] => [id, preset(id)]),
+    ...Object.entries(HOUSE_EXAMPLES),
+  ];
+  for (const [id, rules] of all) {
+    const fields = rules as Record<string, unknown>;
+    const ordered = Object.fromEntries(order.map((k) => [k, fields[k]]));
     const path = `examples/rules/${id}.json`;
     files.set(path, await pretty({ $schema: SCHEMA_REF, ...ordered }, path));
   }

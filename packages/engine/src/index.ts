@@ -5,7 +5,7 @@ export * from './rules/parse.ts';
 export * from './rules/describe.ts';
 export * from './scoring/multiset.ts';
 export * from './scoring/combinations.ts';
-export { Splitter, splitGain, type Split } from './scoring/split.ts';
+export { heldOf, NO_SETS, Splitter, splitGain, type Grow, type Split } from './scoring/split.ts';
 export * from './scoring/table.ts';
 export * from './scoring/odds.ts';
 export * from './dice/source.ts';

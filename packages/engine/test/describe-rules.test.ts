@@ -323,6 +323,48 @@ const DECISIONS: readonly Decision[] = [
     ],
   },
   {
+    spec: 'House rule: growing a held set doubles the set, not the running total',
+    applies: (r) => r.setDoubling === true,
+    says: [
+      'each one kept in a later roll doubles that set’s points',
+      'a roll showing one is not a zilch',
+      'a later 3 makes 700 (the set is now 600), another 3 makes 1,300',
+    ],
+  },
+  {
+    spec: 'House rule (decision): several dice of the held face in one roll double once each',
+    applies: (r) => r.setDoubling === true,
+    says: ['Several dice of the held face kept from one roll double the set once each'],
+  },
+  {
+    spec: 'House rule (decision): hot dice and the end of the turn end a grown set',
+    applies: (r) => r.setDoubling === true,
+    says: ['it ends every held set, and so does the end of the turn'],
+  },
+  {
+    spec: 'House rule (decision): a held set never travels with an offer',
+    applies: (r) => r.setDoubling === true && r.offers !== null,
+    says: ['A held set never travels with an offer'],
+  },
+  {
+    spec: 'House rule: first-roll mercy scores N and gives one re-roll of every die',
+    applies: (r) => Boolean(r.firstRollMercy),
+    says: [
+      /a zilch on the first roll of a turn.* scores [\d,]+ points: they start your running total and you roll all \d+ dice once more/,
+      /A zilch after that ends the turn as usual and loses the [\d,]+ too/,
+    ],
+  },
+  {
+    spec: 'House rule (decision): an inherited turn gets no mercy',
+    applies: (r) => Boolean(r.firstRollMercy) && r.offers !== null,
+    says: ['you started fresh (not an inherited one)'],
+  },
+  {
+    spec: 'House rule (decision): the mercy zilch does not count toward the penalty',
+    applies: (r) => Boolean(r.firstRollMercy) && r.zilchPenalty !== null,
+    says: ['The mercy zilch does not count toward the zilch penalty'],
+  },
+  {
     spec: 'Turn timer: a table may let a bot finish the turn',
     reason: 'a table setting of the server (who plays a seat), not part of the rule set',
   },
@@ -345,6 +387,14 @@ const RULE_SETS: [string, RuleSet][] = [
     },
   ],
   ['serendipity-creak + play-off', { ...preset('serendipity-creak'), ties: 'play-off' }],
+  [
+    'serendipity-creak + growing sets, first-roll mercy',
+    { ...preset('serendipity-creak'), setDoubling: true, firstRollMercy: { points: 50 } },
+  ],
+  [
+    'zilch-online + growing sets, first-roll mercy',
+    { ...preset('zilch-online'), setDoubling: true, firstRollMercy: { points: 100 } },
+  ],
   ['farkle-2017 + 10 rounds, play-off', { ...preset('farkle-2017'), rounds: 10, ties: 'play-off' }],
   ['serendipity-creak + 1 round', { ...preset('serendipity-creak'), rounds: 1 }],
   [
@@ -401,6 +451,8 @@ describe('the rules text says every SPEC decision', () => {
     expect(sc).not.toContain('Hot Dice extensions');
     expect(sc).not.toContain('locks');
     expect(sc).not.toContain('seconds');
+    expect(sc).not.toContain('Growing sets');
+    expect(sc).not.toContain('mercy');
     const hot = describeRulesText(preset('hot-dice'));
     expect(hot).not.toContain('Inheritance');
     expect(describeRulesText(preset('ten-dice'))).not.toMatch(

@@ -17,6 +17,7 @@ import {
 } from '../src/index.ts';
 import { playRandomGame } from './support/random-game.ts';
 import { eventsOf, Scripted } from './support/scripted.ts';
+import { variant } from './support/variants.ts';
 
 const presetId = fc.constantFrom(...PRESET_IDS);
 const die = fc.integer({ min: 1, max: 6 });
@@ -39,15 +40,6 @@ const options = (rules: RuleSet, roll: number[]): string[] =>
     .options.map((o) => `${o.keep.join('')}=${o.points}`);
 
 const SC = (): RuleSet => preset('serendipity-creak');
-
-const variants = new Map<string, RuleSet>();
-/** One rule-set object per preset and variant, so the scoring table is built once per test file. */
-function variant(id: PresetId, name: string, change: (r: RuleSet) => RuleSet): RuleSet {
-  const k = `${id}/${name}`;
-  let r = variants.get(k);
-  if (!r) variants.set(k, (r = change(preset(id))));
-  return r;
-}
 
 describe('house rules are off unless named', () => {
   it('no preset names one, so every preset plays (and stores) exactly as before', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRules, preset, PRESET_IDS } from '../src/index.ts';
-import { REPO_ROOT, ruleFiles } from '../scripts/write-rule-files.ts';
+import { HOUSE_EXAMPLES, REPO_ROOT, ruleFiles } from '../scripts/write-rule-files.ts';
 
 const read = (path: string): string => readFileSync(join(REPO_ROOT, path), 'utf8');
 
@@ -11,7 +11,10 @@ describe('rules files', () => {
   it('the committed files equal what scripts/write-rule-files.ts generates', async () => {
     const files = await ruleFiles();
     expect([...files.keys()].sort()).toEqual(
-      ['docs/rules.schema.json', ...PRESET_IDS.map((id) => `examples/rules/${id}.json`)].sort(),
+      [
+        'docs/rules.schema.json',
+        ...[...PRESET_IDS, ...Object.keys(HOUSE_EXAMPLES)].map((id) => `examples/rules/${id}.json`),
+      ].sort(),
     );
     for (const [path, content] of files) expect(read(path), path).toBe(content);
   });
@@ -20,6 +23,11 @@ describe('rules files', () => {
     const data = JSON.parse(read(`examples/rules/${id}.json`)) as Record<string, unknown>;
     expect(data.$schema).toBe('../../docs/rules.schema.json');
     expect(parseRules(data)).toEqual({ ok: true, rules: preset(id) });
+  });
+
+  it.each(Object.keys(HOUSE_EXAMPLES))('examples/rules/%s.json parses to its house rules', (id) => {
+    const data = JSON.parse(read(`examples/rules/${id}.json`)) as Record<string, unknown>;
+    expect(parseRules(data)).toEqual({ ok: true, rules: HOUSE_EXAMPLES[id] });
   });
 
   it('docs/rules-file.md explains every field of the schema', () => {

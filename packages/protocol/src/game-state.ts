@@ -35,6 +35,10 @@ export const GameStateSchema = z
       available: int,
       locked: z.number(),
       held: int,
+      sets: z
+        .array(z.number())
+        .readonly()
+        .describe('Set doubling: the held set of each face, in points'),
       roll: dice.nullable(),
       hot: z.boolean(),
       inherited: z.number(),
@@ -86,6 +90,7 @@ export const GameEventSchema = z
     }),
     z.object({ type: z.literal('hot-dice'), seat, locked: z.number() }),
     z.object({ type: z.literal('zilch'), seat, lost: z.number(), locked: z.number() }),
+    z.object({ type: z.literal('mercy'), seat, points: z.number(), total: z.number() }),
     z.object({ type: z.literal('penalty'), seat, points: z.number(), score: z.number() }),
     z.object({ type: z.literal('banked'), seat, points: z.number(), score: z.number() }),
     z.object({ type: z.literal('offer'), to: seat, points: z.number(), dice: int }),

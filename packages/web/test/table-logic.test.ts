@@ -5,6 +5,7 @@ import {
   legalActions,
   preset,
   PRESET_IDS,
+  recordedDice,
   seededDice,
   type Action,
   type GameEvent,
@@ -16,9 +17,16 @@ import { turnLines } from '../app/lib/events.ts';
 import { decisionsOf, matchOption } from '../app/lib/review.ts';
 import { evaluateSelection, rollAndBank } from '../app/lib/selection.ts';
 
-/** A position reached by playing `steps` random legal actions of a preset from a seed. */
-function position(presetIndex: number, seed: number, steps: number): GameState {
-  const rules = preset(PRESET_IDS[presetIndex % PRESET_IDS.length]!);
+/** Every preset, and house rules whose points depend on the turn's state (issue 14). */
+const RULE_SETS = [
+  ...PRESET_IDS.map((id) => preset(id)),
+  { ...preset('classic'), setDoubling: true },
+  { ...preset('serendipity-creak'), firstRollMercy: { points: 50 } },
+];
+
+/** A position reached by playing `steps` random legal actions of a rule set from a seed. */
+function position(index: number, seed: number, steps: number): GameState {
+  const rules = RULE_SETS[index % RULE_SETS.length]!;
   const dice = seededDice(seed);
   const created = createGame(rules, 2, dice);
   if (!created.ok) throw new Error(created.error.message);
@@ -34,7 +42,7 @@ function position(presetIndex: number, seed: number, steps: number): GameState {
 }
 
 const positions = fc.record({
-  p: fc.nat(PRESET_IDS.length - 1),
+  p: fc.nat(RULE_SETS.length - 1),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
   steps: fc.nat(40),
   pick: fc.array(fc.nat(9), { maxLength: 10 }),
@@ -103,6 +111,25 @@ describe('live selection points', () => {
   );
 });
 
+describe('live selection points under growing sets', () => {
+  it('a die that doubles the held set shows what the set adds', () => {
+    const rules = { ...preset('classic'), setDoubling: true };
+    const created = createGame({ ...rules, firstPlayer: 'seat-1' }, 2, seededDice(1));
+    if (!created.ok) throw new Error(created.error.message);
+    let s = created.state;
+    const step = (a: Action, dice: number[][]): void => {
+      const r = applyAction(s, a, recordedDice(dice));
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    };
+    step({ type: 'roll', seat: 0 }, [[3, 3, 3, 1, 2, 4]]);
+    step({ type: 'keep', seat: 0, dice: [0, 1, 2, 3] }, []);
+    step({ type: 'roll', seat: 0 }, [[2, 3]]);
+    // 3 3 3 + 1 = 400; the later 3 doubles the set of 3s: +300, not the running total's +400.
+    expect(evaluateSelection(s, [1])).toMatchObject({ legal: true, gain: 300, total: 700 });
+  });
+});
+
 describe('turn log and banners', () => {
   const events: GameEvent[] = [
     { type: 'turn-started', seat: 0, offer: null },
@@ -134,6 +161,20 @@ describe('turn log and banners', () => {
     expect(b?.kind).toBe('zilch');
     expect(b?.detail).toContain('Ann loses 1,500');
     expect(bannerFor(events.slice(0, 4), String, 6)?.kind).toBe('hot');
+  });
+
+  it('tells a first-roll mercy, not a zilch', () => {
+    const mercy: GameEvent[] = [
+      { type: 'turn-started', seat: 1, offer: null },
+      { type: 'rolled', seat: 1, dice: [2, 3, 4, 6, 6, 3] },
+      { type: 'mercy', seat: 1, points: 50, total: 50 },
+    ];
+    const b = bannerFor(mercy, (s) => ['Ann', 'Bo'][s]!, 6);
+    expect(b?.kind).toBe('mercy');
+    expect(b?.detail).toBe(
+      'Zilch on the first roll: Bo gets 50 points to start the turn, and all 6 dice to roll again.',
+    );
+    expect(turnLines(mercy)[0]?.items).toContain('zilch on the first roll: mercy 50, roll again');
   });
 
   it('puts the penalty above the zilch and the end above everything', () => {

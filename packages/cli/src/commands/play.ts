@@ -147,6 +147,10 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
       return pc.red(
         `ZILCH! ${name(e.seat)} loses ${e.lost}${e.locked ? `, but the locked ${e.locked} count` : ''}.`,
       );
+    case 'mercy':
+      return pc.yellow(
+        `Zilch on the first roll, but mercy: ${name(e.seat)} gets ${e.points} and rolls all ${word(s.rules.dice, 'die')} again.`,
+      );
     case 'penalty':
       return pc.red(`Zilch penalty: ${name(e.seat)} loses ${e.points} (score ${e.score}).`);
     case 'banked':

@@ -52,6 +52,8 @@ export function cloneState(s: GameState): GameState {
       available: t.available,
       locked: t.locked,
       held: t.held,
+      // Never changed in place: shared, like the rules.
+      sets: t.sets,
       roll: t.roll ? t.roll.slice() : null,
       hot: t.hot,
       inherited: t.inherited,
@@ -220,7 +222,8 @@ export function applyInPlace(
       if (then === 'bank') {
         // Keeping does not change who is on turn or whether they are on the board, so the
         // minimum is known before the keep; checking first keeps a refusal free of changes.
-        const low = belowMinimum(s, s.turn.total + optionGain(sel.option, s.turn.total));
+        const gain = optionGain(sel.option, s.turn.total, s.turn.sets);
+        const low = belowMinimum(s, s.turn.total + gain);
         if (low) return low;
       }
       core.keep(s, sel.option, emit ? action.dice.slice() : null, emit);

@@ -4,8 +4,10 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import type { RuleSet } from '../rules/schema.ts';
+import { heldOf, NO_SETS } from '../scoring/split.ts';
 import {
   optionGain,
+  optionSets,
   type RollInfo,
   type ScoringOption,
   type ScoringTable,
@@ -22,6 +24,7 @@ export function freshTurn(rules: RuleSet): TurnState {
     available: rules.dice,
     locked: 0,
     held: 0,
+    sets: NO_SETS,
     roll: null,
     hot: false,
     inherited: 0,
@@ -100,7 +103,8 @@ export function roll(
   emit?.({ type: 'rolled', seat: s.current, dice: faces.slice() });
   const info = table.lookup(faces, t.held);
   if (info.zilch) {
-    zilch(s, emit);
+    if (mercyApplies(s)) mercy(s, emit);
+    else zilch(s, emit);
     return null;
   }
   t.roll = faces;
@@ -116,9 +120,12 @@ export function keep(
   emit: Emit,
 ): void {
   const t = s.turn;
-  const gain = optionGain(option, t.total);
+  const gain = optionGain(option, t.total, t.sets);
   t.total += gain;
-  t.held |= option.forms;
+  if (option.grows) {
+    t.sets = optionSets(option, t.sets);
+    t.held = heldOf(t.sets);
+  } else t.held |= option.forms;
   t.available -= option.dice;
   if (emit) {
     emit({
@@ -135,6 +142,7 @@ export function keep(
   if (t.available === 0) {
     t.available = s.rules.dice;
     t.held = 0;
+    t.sets = NO_SETS;
     t.hot = true;
     if (s.rules.lockOnHotDice) t.locked = t.total;
     emit?.({ type: 'hot-dice', seat: s.current, locked: t.locked });
@@ -170,6 +178,27 @@ export function timeout(s: GameState, emit: Emit): void {
   s.offer = null;
   if (s.turn.locked > 0) addToScore(s, s.turn.locked, emit);
   endTurn(s, null, emit);
+}
+
+/**
+ * First-roll mercy: whether a zilch now is the fresh turn's first roll. An inherited turn
+ * gets none (an offer of 0 points with every die starts a turn exactly like a fresh one).
+ */
+function mercyApplies(s: GameState): boolean {
+  const t = s.turn;
+  // The roll count first: most zilches are not on a first roll, and the rule is rarely on.
+  return t.rolls === 1 && t.inherited === 0 && s.rules.firstRollMercy != null;
+}
+
+/** The mercy: its points join the running total and every die is rolled once more. */
+function mercy(s: GameState, emit: Emit): void {
+  const t = s.turn;
+  const points = (s.rules.firstRollMercy as { points: number }).points;
+  t.total += points;
+  t.available = s.rules.dice;
+  t.roll = null;
+  s.phase = 'roll';
+  emit?.({ type: 'mercy', seat: s.current, points, total: t.total });
 }
 
 function zilch(s: GameState, emit: Emit): void {
@@ -232,6 +261,7 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   t.available = r.dice;
   t.locked = 0;
   t.held = 0;
+  t.sets = NO_SETS;
   t.roll = null;
   t.hot = false;
   t.inherited = 0;

@@ -44,7 +44,7 @@ export function keepChoices(s: GameState): KeepChoice[] {
   const min = bankMinimum(s);
   return info.options
     .map((option) => {
-      const gain = optionGain(option, s.turn.total);
+      const gain = optionGain(option, s.turn.total, s.turn.sets);
       const left = s.turn.available - option.dice;
       return {
         option,

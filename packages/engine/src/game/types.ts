@@ -17,8 +17,13 @@ export interface TurnState {
   available: number;
   /** Ten Dice lock: points secured by hot dice this turn. */
   locked: number;
-  /** Hot Dice held sets: bit f-1 set while a set of face f is held. */
+  /** Held sets (Hot Dice extensions, set doubling): bit f-1 set while a set of face f is held. */
   held: number;
+  /**
+   * Set doubling: the points of the held set of each face (index 0 is face 1), 0 when none.
+   * Never changed in place (a keep makes a new array), so copies of a state may share it.
+   */
+  sets: readonly number[];
   /** The roll in front of the player (phase `keep`), else null. */
   roll: number[] | null;
   /** The last keep used every die (hot dice) and nothing was rolled since. */
@@ -81,6 +86,7 @@ export type GameEvent =
     }
   | { type: 'hot-dice'; seat: number; locked: number }
   | { type: 'zilch'; seat: number; lost: number; locked: number }
+  | { type: 'mercy'; seat: number; points: number; total: number }
   | { type: 'penalty'; seat: number; points: number; score: number }
   | { type: 'banked'; seat: number; points: number; score: number }
   | { type: 'offer'; to: number; points: number; dice: number }

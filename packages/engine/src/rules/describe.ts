@@ -86,6 +86,19 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
       'Hot dice picks every die up again, so it ends every held set.',
     );
   }
+  if (r.setDoubling) {
+    turn.push(
+      'Growing sets: three or more of a face set aside from one roll and scored as of a kind form a held set worth those of-a-kind points. While it is held, every further die of that face is a scoring die (a roll showing one is not a zilch): each one kept in a later roll doubles that set’s points, and the turn gains the difference. Holding 3 3 3 (300) and a 1 with 400, a later 3 makes 700 (the set is now 600), another 3 makes 1,300.',
+      'Several dice of the held face kept from one roll double the set once each. A die of the held face may instead join another combination when that scores more; a selection scores its best split.',
+      `Hot dice picks every die up again, so it ends every held set, and so does the end of the turn${r.offers ? '. A held set never travels with an offer: an inheritor’s dice score as on a fresh roll' : ''}.`,
+    );
+  }
+  if (r.firstRollMercy) {
+    const p = n(r.firstRollMercy.points);
+    turn.push(
+      `First-roll mercy: a zilch on the first roll of a turn${r.offers ? ' you started fresh (not an inherited one)' : ''} scores ${p} points: they start your running total and you roll all ${r.dice} dice once more (no bank before a keep). A zilch after that ends the turn as usual and loses the ${p} too. The mercy zilch ${r.zilchPenalty ? 'does not count toward the zilch penalty' : 'is not a zilch'}.`,
+    );
+  }
   if (r.openingMinimum > 0 && r.bankMinimum > 0) {
     turn.push(
       `Your first bank of the game needs at least ${n(r.openingMinimum)} points, and every bank at least ${n(r.bankMinimum)}; when both apply, the larger counts${r.offers ? ' (inherited points count)' : ''}.`,

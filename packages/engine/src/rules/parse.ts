@@ -86,7 +86,18 @@ export function presetRules(
   return fail('BAD_RULES', `Unknown preset "${id}". Presets: ${PRESET_IDS.join(', ')}.`);
 }
 
-/** JSON Schema of a rule set file, generated from the zod schema. */
+/**
+ * JSON Schema of a rule set file, generated from the zod schema, with the one rule between
+ * fields it cannot carry over (set doubling and Hot Dice extensions exclude each other) so
+ * an editor flags the pair too.
+ */
 export function ruleSetJsonSchema(): unknown {
-  return z.toJSONSchema(RuleSetSchema, { io: 'input' });
+  return {
+    ...z.toJSONSchema(RuleSetSchema, { io: 'input' }),
+    not: {
+      description: 'setDoubling and hotDiceDoubling cannot both be true',
+      properties: { setDoubling: { const: true }, hotDiceDoubling: { const: true } },
+      required: ['setDoubling', 'hotDiceDoubling'],
+    },
+  };
 }

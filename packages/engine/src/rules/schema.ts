@@ -80,6 +80,12 @@ export const RuleSetSchema = z
     hotDiceDoubling: z
       .boolean()
       .describe('Hot Dice extensions: each further die of a held set doubles the running total'),
+    setDoubling: z
+      .boolean()
+      .optional()
+      .describe(
+        "House rule: once three or more of a face are kept as a set, each further die of that face kept in a later roll of the turn doubles that set's points, not the running total; hot dice ends the set (absent: off; not with hotDiceDoubling)",
+      ),
     nothingBonus: points
       .nullable()
       .describe('Points for rolling all the dice with nothing scoring; those dice count as kept'),
@@ -94,6 +100,13 @@ export const RuleSetSchema = z
       .nullable()
       .describe(
         'Inheritance: a bank offers its running total and the dice left to the next player',
+      ),
+    firstRollMercy: z
+      .object({ points })
+      .nullable()
+      .optional()
+      .describe(
+        "House rule: a zilch on a fresh turn's first roll adds these points to the running total and the player rolls every die once more; a later zilch loses them with the rest (absent or null: off)",
       ),
     lockOnHotDice: z
       .boolean()
@@ -123,6 +136,14 @@ export const RuleSetSchema = z
       .describe('Time per decision; when it runs out the turn ends as a zilch'),
   })
   .superRefine((r, ctx) => {
+    if (r.setDoubling && r.hotDiceDoubling) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['setDoubling'],
+        message:
+          'set doubling and Hot Dice extensions (hotDiceDoubling) both give the further dice of a held set their value: turn one of them off',
+      });
+    }
     r.ofAKind.forEach((row, i) => {
       if (row.length !== Math.max(0, r.dice - 2)) {
         ctx.addIssue({

@@ -2,6 +2,6 @@
 // only as a type, so a caller that scores rolls does not load zod and the rule-set schema.
 export * from './multiset.ts';
 export * from './combinations.ts';
-export { Splitter, splitGain, type Split } from './split.ts';
+export { heldOf, NO_SETS, Splitter, splitGain, type Grow, type Split } from './split.ts';
 export * from './table.ts';
 export * from './odds.ts';

@@ -9,7 +9,17 @@ import {
   subMultisets,
 } from './multiset.ts';
 import { combinationsOf } from './combinations.ts';
-import { pareto, Splitter, splitGain, type Split } from './split.ts';
+import {
+  growGain,
+  grownSets,
+  NO_SETS,
+  pareto,
+  pickGrow,
+  Splitter,
+  splitGain,
+  type Grow,
+  type Split,
+} from './split.ts';
 
 /** One legal selection from a roll. */
 export interface ScoringOption {
@@ -25,8 +35,10 @@ export interface ScoringOption {
   readonly points: number;
   /** Hot Dice extension splits; null when the rule set has no extensions. */
   readonly splits: readonly Split[] | null;
-  /** Faces (bit f-1) that become held sets by this keep. */
+  /** Faces (bit f-1) that become held sets by this keep (Hot Dice extensions). */
   readonly forms: number;
+  /** Set doubling: the ways to score the selection (see `Grow`); null without the rule. */
+  readonly grows: readonly Grow[] | null;
 }
 
 /** Everything about one roll, looked up by its multiset. */
@@ -41,9 +53,19 @@ export interface RollInfo {
   readonly best: ScoringOption | null;
 }
 
-/** Points an option adds to a given running total. */
-export function optionGain(option: ScoringOption, total: number): number {
+/** Points an option adds to a given running total (and, under set doubling, held sets' values). */
+export function optionGain(
+  option: ScoringOption,
+  total: number,
+  sets: readonly number[] = NO_SETS,
+): number {
+  if (option.grows) return growGain(pickGrow(option.grows, sets), sets);
   return option.splits ? splitGain(option.splits, total) : option.points;
+}
+
+/** Set doubling: the held sets' values after keeping an option (the same sets without the rule). */
+export function optionSets(option: ScoringOption, sets: readonly number[]): readonly number[] {
+  return option.grows ? grownSets(pickGrow(option.grows, sets), sets) : sets;
 }
 
 /** Best first: more points, then fewer dice kept (more left to roll), then by key. */
@@ -91,7 +113,7 @@ export class ScoringTable {
 
   /** The roll info of a multiset key. */
   byKey(key: number, held = 0): RollInfo {
-    if (held === 0 || !this.rules.hotDiceDoubling) {
+    if (held === 0 || !(this.rules.hotDiceDoubling || this.rules.setDoubling)) {
       const i = this.index[key] as number;
       if (i >= 0) return this.infos[i] as RollInfo;
       const info = this.build(key, 0);
@@ -127,10 +149,12 @@ export class ScoringTable {
         points: nothing,
         splits: this.rules.hotDiceDoubling ? [[nothing, 0]] : null,
         forms: 0,
+        grows: this.rules.setDoubling ? [{ base: nothing, ext: NO_SETS, forms: NO_SETS }] : null,
       });
     }
     const bonus = this.bonusByKey.get(key);
-    if (bonus !== undefined) floorOption(key, counts, bonus, options);
+    if (bonus !== undefined)
+      floorOption(key, counts, bonus, options, this.rules.setDoubling === true);
     options.sort(byValue);
     return { key, counts, dice, zilch: options.length === 0, options, best: options[0] ?? null };
   }
@@ -140,7 +164,12 @@ export class ScoringTable {
     let points: number;
     let splits: Split[] | null = null;
     let forms = 0;
-    if (this.rules.hotDiceDoubling) {
+    let grows: Grow[] | null = null;
+    if (this.rules.setDoubling) {
+      grows = this.splitter.grows(counts, held);
+      if (grows.length === 0) return null;
+      points = growGain(pickGrow(grows, NO_SETS), NO_SETS);
+    } else if (this.rules.hotDiceDoubling) {
       splits = this.splitter.splits(counts, held);
       if (splits.length === 0) return null;
       points = splitGain(splits, 0);
@@ -151,7 +180,16 @@ export class ScoringTable {
       points = this.splitter.points(counts);
       if (points < 0) return null;
     }
-    return { key: keyOfCounts(counts), counts, keep: facesOf(counts), dice, points, splits, forms };
+    return {
+      key: keyOfCounts(counts),
+      counts,
+      keep: facesOf(counts),
+      dice,
+      points,
+      splits,
+      forms,
+      grows,
+    };
   }
 }
 
@@ -169,13 +207,26 @@ function splitsASet(kept: readonly number[], roll: readonly number[]): boolean {
  * whole for the larger of the bonus and the best selection of the same dice (every die kept,
  * so hot dice). Replaces or adds the whole-roll option in `options`.
  */
-function floorOption(key: number, counts: number[], bonus: number, options: ScoringOption[]): void {
+function floorOption(
+  key: number,
+  counts: number[],
+  bonus: number,
+  options: ScoringOption[],
+  setDoubling: boolean,
+): void {
   const at = options.findIndex((o) => o.key === key);
   let points = bonus;
   let splits: Split[] | null = null;
+  let grows: Grow[] | null = null;
   for (const o of options) points = Math.max(points, o.points);
   if (options.some((o) => o.splits))
     splits = pareto([[bonus, 0], ...options.flatMap((o) => o.splits ?? [])]);
+  // The whole roll is hot dice, so the sets it forms never count: only its points matter.
+  if (setDoubling)
+    grows = [
+      { base: bonus, ext: NO_SETS, forms: NO_SETS },
+      ...options.flatMap((o) => o.grows ?? []),
+    ];
   const whole: ScoringOption = {
     key,
     counts,
@@ -184,6 +235,7 @@ function floorOption(key: number, counts: number[], bonus: number, options: Scor
     points: splits ? splitGain(splits, 0) : points,
     splits,
     forms: 0,
+    grows,
   };
   if (at >= 0) options[at] = whole;
   else options.push(whole);

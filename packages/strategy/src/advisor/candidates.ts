@@ -1,4 +1,4 @@
-import { keepChoices, lean, type GameState } from '@zilch/engine';
+import { heldOf, keepChoices, lean, NO_SETS, optionSets, type GameState } from '@zilch/engine';
 import type { Move } from './types.ts';
 
 /** Where a move leaves the player: about to roll, or banked with a total. */
@@ -9,6 +9,10 @@ export type After =
       readonly dice: number;
       readonly held: number;
       readonly locked: number;
+      /** Set doubling: the points of each held set (index 0 is face 1). */
+      readonly sets: readonly number[];
+      /** First-roll mercy: this is a fresh turn's first roll, whose zilch is a mercy. */
+      readonly mercy: boolean;
     }
   | {
       readonly kind: 'bank';
@@ -39,12 +43,12 @@ export function candidates(s: GameState): Candidate[] {
         {
           move: { type: 'fresh' },
           label: `Start fresh with ${diceWord(N)}`,
-          after: { kind: 'roll', total: 0, dice: N, held: 0, locked: 0 },
+          after: { ...rollAfter(0, N, 0, 0, NO_SETS), mercy: Boolean(s.rules.firstRollMercy) },
         },
         {
           move: { type: 'inherit' },
           label: `Inherit ${offer.points} with ${diceWord(offer.dice)}`,
-          after: { kind: 'roll', total: offer.points, dice: offer.dice, held: 0, locked: 0 },
+          after: rollAfter(offer.points, offer.dice, 0, 0, NO_SETS),
         },
       ];
     }
@@ -63,14 +67,15 @@ export function candidates(s: GameState): Candidate[] {
     case 'keep': {
       return keepChoices(s).flatMap((c): Candidate[] => {
         const hot = t.available - c.option.dice === 0;
-        const held = hot ? 0 : t.held | c.option.forms;
+        const sets = hot ? NO_SETS : optionSets(c.option, t.sets);
+        const held = hot ? 0 : c.option.grows ? heldOf(sets) : t.held | c.option.forms;
         const locked = hot && s.rules.lockOnHotDice ? c.total : t.locked;
         const faces = c.option.keep.join(' ');
         const out: Candidate[] = [
           {
             move: { type: 'keep', dice: c.positions, then: 'roll' },
             label: `Keep ${faces} (${c.total}) and roll ${diceWord(c.diceLeft)}`,
-            after: { kind: 'roll', total: c.total, dice: c.diceLeft, held, locked },
+            after: rollAfter(c.total, c.diceLeft, held, locked, sets),
           },
         ];
         if (c.canBank)
@@ -91,9 +96,23 @@ function diceWord(n: number): string {
 
 function rollNow(s: GameState): Candidate {
   const t = s.turn;
+  const first = s.phase === 'roll' && t.rolls === 0 && t.inherited === 0;
   return {
     move: { type: 'roll' },
     label: `Roll ${diceWord(t.available)}`,
-    after: { kind: 'roll', total: t.total, dice: t.available, held: t.held, locked: t.locked },
+    after: {
+      ...rollAfter(t.total, t.available, t.held, t.locked, t.sets),
+      mercy: first && Boolean(s.rules.firstRollMercy),
+    },
   };
+}
+
+function rollAfter(
+  total: number,
+  dice: number,
+  held: number,
+  locked: number,
+  sets: readonly number[],
+): After & { kind: 'roll' } {
+  return { kind: 'roll', total, dice, held, locked, sets, mercy: false };
 }

@@ -1,5 +1,5 @@
 import { lean, type GameState } from '@zilch/engine';
-import { lastTurn, type LastTurnGoal } from '../solver/last-turn.ts';
+import { firstRollShare, lastTurn, type LastTurnGoal } from '../solver/last-turn.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import type { Candidate } from './candidates.ts';
 
@@ -81,6 +81,7 @@ export function lastTurnValuer(s: GameState, c: LastTurnCase): (x: Candidate) =>
   return (x) => {
     const t = x.after.total / UNIT;
     if (x.after.kind === 'bank') return tab.bankShare(t);
-    return tab.roll(t, x.after.dice, x.after.held, x.after.locked / UNIT);
+    if (x.after.mercy) return firstRollShare(s.rules, tab);
+    return tab.roll(t, x.after.dice, x.after.held, x.after.locked / UNIT, x.after.sets);
   };
 }

@@ -18,5 +18,6 @@ export function turnFor(s: GameState): TurnSolution {
 /** Expected points of the turn after a move. */
 export function pointsValue(turn: TurnSolution, after: After): number {
   if (after.kind === 'bank') return after.total;
-  return turn.roll(after.total, after.dice, after.held, after.locked);
+  if (after.mercy) return turn.firstRoll();
+  return turn.roll(after.total, after.dice, after.held, after.locked, after.sets);
 }

@@ -62,8 +62,10 @@ export function playGame(
     const a = bot.decide(s);
     const error = applyInPlace(s, a, dice, null, table);
     if (error) refuse(bot, s, a, `${error.code}: ${error.message}`);
-    // A roll that scores leaves dice to keep; any other end of a rolling action is a zilch.
-    if ((a.type === 'roll' || (a.type === 'keep' && a.then === 'roll')) && !isKeeping(s))
+    // A roll that scores leaves dice to keep; a roll that ends the turn is a zilch (a
+    // first-roll mercy leaves the same turn going, with every die to roll).
+    const ended = s.turnNumber !== turn || isOver(s);
+    if ((a.type === 'roll' || (a.type === 'keep' && a.then === 'roll')) && !isKeeping(s) && ended)
       zilches[seat]! += 1;
     if (s.turnNumber !== turn && !isOver(s)) {
       turns[s.current]! += 1;

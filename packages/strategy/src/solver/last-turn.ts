@@ -1,4 +1,6 @@
-import type { RuleSet } from '@zilch/engine';
+import { NO_SETS, type RuleSet } from '@zilch/engine';
+import { mercyRoll } from './mercy.ts';
+import { UNIT } from './outcomes.ts';
 import { kernelGain, turnKernel, type KernelState, type TurnKernel } from './turn-kernel.ts';
 
 /**
@@ -145,28 +147,39 @@ export class LastTurn implements LastTurnValues {
     return this.lock && lockedUnits > 0 ? this.classOf(lockedUnits) : FREE;
   }
 
-  private index(dice: number, held: number): number {
-    const s = this.kernel.index(dice, this.doubling ? held : 0);
+  private index(dice: number, held: number, sets: readonly number[]): number {
+    const s = this.kernel.index(dice, this.doubling ? held : 0, sets);
     if (s < 0) throw new Error(`no turn state with ${dice} dice and held sets ${held}`);
     return s;
   }
 
   /** Share of the win of rolling now from total t (units) with these dice, held sets and lock. */
-  roll(t: number, dice: number, held = 0, locked = 0): number {
+  roll(t: number, dice: number, held = 0, locked = 0, sets: readonly number[] = NO_SETS): number {
     const c = this.classFor(locked);
     if (c < 0) return 1;
-    const s = this.index(dice, held);
+    const s = this.index(dice, held, sets);
     if (t < 0) throw new Error(`negative running total ${t}`);
     if (t >= this.cap) return this.rollFrom(t, this.kernel.states[s]!, c);
     return this.R[c]![t * this.S + s]!;
   }
 
   /** Share of the win with the choice to bank or roll, right after a keep. */
-  decide(t: number, dice: number, held = 0, locked = 0): number {
-    const r = this.roll(t, dice, held, locked);
+  decide(t: number, dice: number, held = 0, locked = 0, sets?: readonly number[]): number {
+    const r = this.roll(t, dice, held, locked, sets);
     const b = this.bankShare(t);
     return b > r ? b : r;
   }
+}
+
+/**
+ * Share of the win of a fresh turn's first roll: with first-roll mercy its zilch adds the
+ * mercy points and rolls every die again (mercy.ts); otherwise rolling every die from 0.
+ */
+export function firstRollShare(rules: RuleSet, v: LastTurnValues): number {
+  const k = turnKernel(rules);
+  const N = rules.dice;
+  const z = k.states[k.index(N, 0)]!.zilch;
+  return mercyRoll(rules, (t) => v.roll(t, N), z, v.goal.zilchShare, UNIT);
 }
 
 /** The values of one last turn: what `lastTurn` hands out. */
@@ -175,14 +188,14 @@ export interface LastTurnValues {
   /** Share of the win of banking t now (−1 when the minimum forbids it). */
   bankShare(t: number): number;
   /** Share of the win of rolling now from total t (units) with these dice, held sets and lock. */
-  roll(t: number, dice: number, held?: number, locked?: number): number;
+  roll(t: number, dice: number, held?: number, locked?: number, sets?: readonly number[]): number;
   /** Share of the win with the choice to bank or roll, right after a keep. */
-  decide(t: number, dice: number, held?: number, locked?: number): number;
+  decide(t: number, dice: number, held?: number, locked?: number, sets?: readonly number[]): number;
 }
 
 /**
- * A goal read off a larger table k units further from its winning total. Without doubling
- * a keep's points do not depend on the total, so a table depends on the total only through
+ * A goal read off a larger table k units further from its winning total. Without Hot Dice
+ * extensions (set doubling's gains depend on the held sets, part of the state) a keep's points do not depend on the total, so a table depends on the total only through
  * its distance to `win` and to `min`; and the minimum matters only for banks that win or
  * tie (a bank below a tie is worth nothing, which rolling never is worse than). So every goal
  * whose `win − min` is at least 1 shares one table, and the others one per `win − min`.
@@ -200,12 +213,12 @@ class Shifted implements LastTurnValues {
     return t >= g.win ? 1 : t === g.win - 1 ? g.tieShare : 0;
   }
 
-  roll(t: number, dice: number, held = 0, locked = 0): number {
-    return this.tab.roll(t + this.k, dice, held, locked > 0 ? locked + this.k : 0);
+  roll(t: number, dice: number, held = 0, locked = 0, sets?: readonly number[]): number {
+    return this.tab.roll(t + this.k, dice, held, locked > 0 ? locked + this.k : 0, sets);
   }
 
-  decide(t: number, dice: number, held = 0, locked = 0): number {
-    const r = this.roll(t, dice, held, locked);
+  decide(t: number, dice: number, held = 0, locked = 0, sets?: readonly number[]): number {
+    const r = this.roll(t, dice, held, locked, sets);
     const b = this.bankShare(t);
     return b > r ? b : r;
   }

@@ -1,8 +1,13 @@
 import {
   arrangements,
+  heldOf,
   keyOfCounts,
   multisetsOfSize,
+  NO_SETS,
+  optionGain,
+  optionSets,
   scoringTable,
+  type RollInfo,
   type RuleSet,
 } from '@zilch/engine';
 import { allRollGroups, UNIT } from './outcomes.ts';
@@ -28,10 +33,14 @@ interface KernelOutcome {
   readonly options: readonly KernelOption[];
 }
 
-/** A turn state: dice available and held sets (bit f-1), with its roll outcomes. */
+/**
+ * A turn state: dice available and held sets (bit f-1; under set doubling also each held
+ * set's points, `sets`), with its roll outcomes.
+ */
 export interface KernelState {
   readonly dice: number;
   readonly held: number;
+  readonly sets: readonly number[];
   readonly zilch: number;
   readonly outcomes: readonly KernelOutcome[];
   /** The same outcomes in typed arrays when every gain is fixed (the fast path). */
@@ -74,8 +83,8 @@ function flatten(outcomes: readonly KernelOutcome[]): FlatOutcomes | null {
 /** Every turn state of a rule set; state `all` (all dice, nothing held) is the start. */
 export interface TurnKernel {
   readonly states: readonly KernelState[];
-  /** Index of a (dice, held) state, or -1. */
-  index(dice: number, held: number): number;
+  /** Index of a (dice, held sets) state, or -1; `sets` counts only under set doubling. */
+  index(dice: number, held: number, sets?: readonly number[]): number;
   /** Largest fixed gain of any option, in units. */
   readonly maxGain: number;
 }
@@ -103,6 +112,7 @@ export function turnKernel(rules: RuleSet): TurnKernel {
 
 /** Builds the turn kernel: grouped outcomes without Hot Dice extensions, per-roll with them. */
 function buildKernel(rules: RuleSet): TurnKernel {
+  if (rules.setDoubling) return buildGrowKernel(rules);
   const N = rules.dice;
   const keys: number[] = [];
   const push = (dice: number, held: number): void => void keys.push(dice * 64 + held);
@@ -139,18 +149,11 @@ function buildKernel(rules: RuleSet): TurnKernel {
         }
         outcomes.push({ prob: g.prob[i], options });
       }
-      return { dice, held, zilch: g.zilch, outcomes, flat: flatten(outcomes) };
+      return { dice, held, sets: NO_SETS, zilch: g.zilch, outcomes, flat: flatten(outcomes) };
     }
-    const table = scoringTable(rules);
     const outcomes: KernelOutcome[] = [];
-    let zilch = 0;
-    for (const counts of multisetsOfSize(dice)) {
-      const p = arrangements(counts) / 6 ** dice;
-      const info = table.byKey(keyOfCounts(counts), held);
-      if (info.zilch) {
-        zilch += p;
-        continue;
-      }
+    const { zilch, rolls } = scoringRolls(rules, dice, held);
+    for (const { p, info } of rolls) {
       const options = info.options.map((o): KernelOption => {
         const left = dice - o.dice;
         const hot = left === 0;
@@ -165,9 +168,105 @@ function buildKernel(rules: RuleSet): TurnKernel {
       });
       outcomes.push({ prob: p, options });
     }
-    return { dice, held, zilch, outcomes, flat: flatten(outcomes) };
+    return { dice, held, sets: NO_SETS, zilch, outcomes, flat: flatten(outcomes) };
   });
   return { states, index, maxGain };
+}
+
+/**
+ * The turn kernel under set doubling. A keep's points depend on the held sets' points, so a
+ * state is the dice left and the points of each held set; the states are those reachable
+ * from a fresh turn (every keep leaves fewer dice, so there are finitely many). Every gain
+ * is fixed within a state: the typed-array path serves them all.
+ */
+function buildGrowKernel(rules: RuleSet): TurnKernel {
+  const N = rules.dice;
+  const idOf = (dice: number, sets: readonly number[]): string => `${dice}/${sets.join()}`;
+  const found: { dice: number; sets: readonly number[] }[] = [];
+  const seen = new Map<string, number>();
+  const intern = (dice: number, sets: readonly number[]): number => {
+    const id = idOf(dice, sets);
+    let i = seen.get(id);
+    if (i === undefined) {
+      i = found.length;
+      seen.set(id, i);
+      found.push({ dice, sets });
+    }
+    return i;
+  };
+  // The start first (hot dice leads back to it), then every count of dice with nothing
+  // held, where an offer can start a turn.
+  for (let n = N; n >= 1; n--) intern(n, NO_SETS);
+  const raw: { zilch: number; outcomes: KernelOutcome[] }[] = [];
+  let maxGain = 0;
+  for (let i = 0; i < found.length; i++) {
+    const { dice, sets } = found[i]!;
+    const held = heldOf(sets);
+    // Rolls with the same options (points, next state) are one outcome: it keeps the
+    // sweeps short (Ten Dice has 3,003 rolls of ten dice but far fewer option lists).
+    const groups = new Map<string, KernelOutcome & { prob: number }>();
+    const { zilch, rolls } = scoringRolls(rules, dice, held);
+    for (const { p, info } of rolls) {
+      const byId = new Map<string, KernelOption>();
+      for (const o of info.options) {
+        const left = dice - o.dice;
+        const gain = optionGain(o, 0, sets) / UNIT;
+        if (gain > maxGain) maxGain = gain;
+        // Hot dice ends every held set.
+        const next = left === 0 ? 0 : intern(left, optionSets(o, sets));
+        byId.set(`${gain}:${next}`, { gain, splits: null, next, hot: left === 0 });
+      }
+      const id = [...byId.keys()].sort().join();
+      const g = groups.get(id);
+      if (g) g.prob += p;
+      else groups.set(id, { prob: p, options: [...byId.values()] });
+    }
+    const outcomes = [...groups.values()];
+    raw.push({ zilch, outcomes });
+  }
+  // Fewest dice first: a keep of no points (a nothing bonus of 0) must find its next state
+  // already valued in the same row of a sweep.
+  const order = found.map((_, i) => i).sort((a, b) => found[a]!.dice - found[b]!.dice || a - b);
+  const rank = new Int32Array(found.length);
+  order.forEach((i, r) => (rank[i] = r));
+  const states: KernelState[] = order.map((i) => {
+    const { dice, sets } = found[i]!;
+    const outcomes = raw[i]!.outcomes.map((o) => ({
+      prob: o.prob,
+      options: o.options.map((x) => ({ ...x, next: rank[x.next]! })),
+    }));
+    return {
+      dice,
+      held: heldOf(sets),
+      sets,
+      zilch: raw[i]!.zilch,
+      outcomes,
+      flat: flatten(outcomes),
+    };
+  });
+  const index = (dice: number, _held: number, sets: readonly number[] = NO_SETS): number => {
+    const i = seen.get(idOf(dice, sets));
+    return i === undefined ? -1 : rank[i]!;
+  };
+  return { states, index, maxGain };
+}
+
+/** Every roll of `dice` dice that scores, with its chance and options; and the chance of a zilch. */
+function scoringRolls(
+  rules: RuleSet,
+  dice: number,
+  held: number,
+): { zilch: number; rolls: { p: number; info: RollInfo }[] } {
+  const table = scoringTable(rules);
+  const rolls: { p: number; info: RollInfo }[] = [];
+  let zilch = 0;
+  for (const counts of multisetsOfSize(dice)) {
+    const p = arrangements(counts) / 6 ** dice;
+    const info = table.byKey(keyOfCounts(counts), held);
+    if (info.zilch) zilch += p;
+    else rolls.push({ p, info });
+  }
+  return { zilch, rolls };
 }
 
 /** Gain in units of an option from a running total in units. */

@@ -1,4 +1,5 @@
-import type { RuleSet } from '@zilch/engine';
+import { NO_SETS, type RuleSet } from '@zilch/engine';
+import { mercyRoll } from './mercy.ts';
 import { UNIT } from './outcomes.ts';
 import { kernelGain, turnKernel, type KernelState, type TurnKernel } from './turn-kernel.ts';
 
@@ -129,34 +130,48 @@ export class TurnSolution {
     return t > this.cap ? t : this.D[t * this.S + s]!;
   }
 
-  private stateOf(dice: number, held: number): KernelState {
-    const s = this.kernel.index(dice, this.rules.hotDiceDoubling ? held : 0);
+  private stateOf(dice: number, held: number, sets: readonly number[]): number {
+    const s = this.kernel.index(dice, this.rules.hotDiceDoubling ? held : 0, sets);
     if (s < 0) throw new Error(`no turn state with ${dice} dice and held sets ${held}`);
-    return this.kernel.states[s]!;
+    return s;
   }
 
-  /** Expected points of rolling now, from this running total (points) and dice. */
-  roll(total: number, dice: number, held = 0, locked = 0): number {
+  /**
+   * Expected points of rolling now, from this running total (points) and dice, with the held
+   * sets (Hot Dice: `held`; set doubling: their points, `sets`) and the Ten Dice lock.
+   */
+  roll(total: number, dice: number, held = 0, locked = 0, sets?: readonly number[]): number {
     const lock = this.rules.lockOnHotDice;
     const t = (total - (lock ? locked : 0)) / UNIT;
-    const st = this.stateOf(dice, held);
+    const s = this.stateOf(dice, held, sets ?? NO_SETS);
     const r =
       Number.isInteger(t) && t <= this.cap
-        ? this.R[t * this.S + this.kernel.index(st.dice, st.held)]!
-        : this.rollFrom(t, st, lock, this.afterHot);
+        ? this.R[t * this.S + s]!
+        : this.rollFrom(t, this.kernel.states[s]!, lock, this.afterHot);
     return (lock ? locked : 0) + r * UNIT;
   }
 
   /** Expected points with the choice to bank or roll (after a keep). */
-  decide(total: number, dice: number, held = 0, locked = 0): number {
-    const r = this.roll(total, dice, held, locked);
+  decide(total: number, dice: number, held = 0, locked = 0, sets?: readonly number[]): number {
+    const r = this.roll(total, dice, held, locked, sets);
     const mayBank = (total - (this.rules.lockOnHotDice ? locked : 0)) / UNIT >= this.min;
     return mayBank ? Math.max(total, r) : r;
   }
 
+  /**
+   * Expected points of a fresh turn's first roll. With first-roll mercy its zilch is worth
+   * the mercy points and a roll of every die (the mercy zilch is no zilch: no zilch value).
+   */
+  firstRoll(): number {
+    const N = this.rules.dice;
+    const roll = (total: number): number => this.roll(total, N);
+    const start = this.kernel.states[this.kernel.index(N, 0)]!;
+    return mercyRoll(this.rules, roll, start.zilch, this.zilchValue * UNIT);
+  }
+
   /** Expected points of a fresh turn. */
   get expectedTurn(): number {
-    return this.roll(0, this.rules.dice);
+    return this.firstRoll();
   }
 
   /** Per number of dice (nothing held): the lowest total from which banking is always best. */

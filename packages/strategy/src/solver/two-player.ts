@@ -37,6 +37,8 @@ export const UNSUPPORTED_INSTEAD =
  * half a win and a game as a race to the target, so a tie-break play-off or a fixed number of
  * rounds would get wrong values; house rules that only change scoring (sets kept whole, the
  * bonus floor, six of a kind as two triplets) reach it through the scoring table and are exact.
+ * Its roll tables have no held sets and value every zilch alike, so growing sets and
+ * first-roll mercy are refused too (the turn and last-turn solvers take both exactly).
  */
 export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
   const why = rules.hotDiceDoubling
@@ -49,7 +51,11 @@ export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
           ? 'a tie-break play-off'
           : rules.rounds
             ? 'a fixed number of rounds'
-            : null;
+            : rules.setDoubling
+              ? 'growing sets (set doubling)'
+              : rules.firstRollMercy
+                ? 'first-roll mercy'
+                : null;
   return why
     ? {
         code: 'UNSUPPORTED_RULES',

@@ -107,6 +107,21 @@ describe('last turns', () => {
     },
   );
 
+  it.each([
+    ['classic + growing sets', { ...preset('classic'), target: 2000, setDoubling: true }],
+    [
+      'serendipity-creak + first-roll mercy of 50',
+      { ...preset('serendipity-creak'), target: 1500, firstRollMercy: { points: 50 } },
+    ],
+  ] as [string, RuleSet][])(
+    '%s (issue 14): expected and optimal never bank behind in the final round (100 games)',
+    (_id, rules) => {
+      const t = selfPlay(rules, 100);
+      expect(t.lastTurns).toBeGreaterThan(50);
+      expect(t.losingBanks).toBe(0);
+    },
+  );
+
   it('the coach values a last turn on rules the two-player solver does not take', () => {
     const rules = preset('hot-dice');
     const s = lean.initialState(rules, 3, 0);

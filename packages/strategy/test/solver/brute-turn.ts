@@ -1,26 +1,45 @@
 /**
  * An independent expected-points turn solver for tiny rule sets: it walks ordered rolls
  * (every one of the 6^n sequences) and every legal keep the engine's table lists, with the
- * Ten Dice lock kept explicitly in the state instead of the solver's shift by the lock.
+ * Ten Dice lock kept explicitly in the state instead of the solver's shift by the lock, the
+ * held sets' points (set doubling) in the state, and first-roll mercy played out on the roll
+ * itself (a first-roll zilch rolls every die again from the mercy points).
  */
-import { optionGain, scoringTable, type RuleSet } from '@zilch/engine';
+import { NO_SETS, optionGain, optionSets, scoringTable, type RuleSet } from '@zilch/engine';
 
-/** Expected points of rolling from (total, dice, locked) with forced banking above `cap`. */
+/** Rolling from (total, dice, locked, held, sets); `first`: a fresh turn's first roll. */
+type BruteRoll = (
+  total: number,
+  dice: number,
+  locked: number,
+  held?: number,
+  sets?: readonly number[],
+  first?: boolean,
+) => number;
+
+/** Expected points of rolling, with forced banking above `cap`; a zilch is worth `zilchValue`. */
 export function bruteRoll(
   rules: RuleSet,
   onBoard: boolean,
   cap: number,
-): (total: number, dice: number, locked: number, held?: number) => number {
+  zilchValue = 0,
+): BruteRoll {
   const table = scoringTable(rules);
   const min = Math.max(rules.bankMinimum, onBoard ? 0 : rules.openingMinimum);
   const memo = new Map<string, number>();
-  const decide = (total: number, dice: number, locked: number, held: number): number => {
+  const decide = (
+    total: number,
+    dice: number,
+    locked: number,
+    held: number,
+    sets: readonly number[],
+  ): number => {
     if (total > cap) return total;
-    const r = roll(total, dice, locked, held);
+    const r = roll(total, dice, locked, held, sets);
     return total >= min ? Math.max(total, r) : r;
   };
-  const roll = (total: number, dice: number, locked: number, held = 0): number => {
-    const id = `${total}/${dice}/${locked}/${held}`;
+  const roll: BruteRoll = (total, dice, locked, held = 0, sets = NO_SETS, first = false) => {
+    const id = `${total}/${dice}/${locked}/${held}/${sets.join()}/${first}`;
     const m = memo.get(id);
     if (m !== undefined) return m;
     let sum = 0;
@@ -34,17 +53,25 @@ export function bruteRoll(
       }
       const info = table.lookup(faces, held);
       if (info.zilch) {
-        sum += locked;
+        const mercy = rules.firstRollMercy;
+        if (first && mercy) sum += roll(total + mercy.points, rules.dice, locked);
+        else sum += locked > 0 ? locked : zilchValue;
         continue;
       }
       let best = -Infinity;
       for (const o of info.options) {
-        const t2 = total + optionGain(o, total);
+        const t2 = total + optionGain(o, total, sets);
         const left = dice - o.dice;
         const v =
           left === 0
-            ? decide(t2, rules.dice, rules.lockOnHotDice ? t2 : locked, 0)
-            : decide(t2, left, locked, held | o.forms);
+            ? decide(t2, rules.dice, rules.lockOnHotDice ? t2 : locked, 0, NO_SETS)
+            : decide(
+                t2,
+                left,
+                locked,
+                o.grows ? heldFaces(o, sets) : held | o.forms,
+                optionSets(o, sets),
+              );
         if (v > best) best = v;
       }
       sum += best;
@@ -54,4 +81,8 @@ export function bruteRoll(
     return v;
   };
   return roll;
+}
+
+function heldFaces(o: Parameters<typeof optionSets>[0], sets: readonly number[]): number {
+  return optionSets(o, sets).reduce((m, v, f) => (v > 0 ? m | (1 << f) : m), 0);
 }

@@ -1,36 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { optionGain, preset, scoringTable, type RuleSet } from '@zilch/engine';
+import {
+  heldOf,
+  NO_SETS,
+  optionGain,
+  optionSets,
+  preset,
+  scoringTable,
+  type RuleSet,
+} from '@zilch/engine';
 import { FinalTurn } from '../../src/solver/final-turn.ts';
 import { flatGroups } from '../../src/solver/groups-flat.ts';
-import { LastTurn, lastTurn, type LastTurnGoal } from '../../src/solver/last-turn.ts';
+import {
+  firstRollShare,
+  LastTurn,
+  lastTurn,
+  type LastTurnGoal,
+} from '../../src/solver/last-turn.ts';
 import { UNIT } from '../../src/solver/outcomes.ts';
 import { tiny } from './tiny-rules.ts';
 
 /**
  * An independent last-turn solver: every ordered roll (6^n), every keep the engine's table
- * lists, the lock and held sets kept explicitly, points not units; memoised recursion.
+ * lists, the lock and held sets (and under set doubling their points) kept explicitly, points
+ * not units; memoised recursion. `first`: a fresh turn's first roll, where first-roll mercy
+ * turns a zilch into a roll of every die from the mercy points.
  */
 function bruteLastTurn(
   rules: RuleSet,
   goal: LastTurnGoal,
-): (total: number, dice: number, held: number, locked: number) => number {
+): (
+  total: number,
+  dice: number,
+  held: number,
+  locked: number,
+  sets?: readonly number[],
+  first?: boolean,
+) => number {
   const table = scoringTable(rules);
   const share = (t: number): number =>
     t >= goal.win * UNIT ? 1 : t === (goal.win - 1) * UNIT ? goal.tieShare : 0;
   const memo = new Map<string, number>();
-  const decide = (total: number, dice: number, held: number, locked: number): number => {
-    const r = roll(total, dice, held, locked);
+  const decide = (
+    total: number,
+    dice: number,
+    held: number,
+    locked: number,
+    sets: readonly number[],
+  ): number => {
+    const r = roll(total, dice, held, locked, sets);
     return total >= goal.min * UNIT ? Math.max(share(total), r) : r;
   };
-  const roll = (total: number, dice: number, held: number, locked: number): number => {
+  const roll = (
+    total: number,
+    dice: number,
+    held: number,
+    locked: number,
+    sets: readonly number[] = NO_SETS,
+    first = false,
+  ): number => {
     // Beyond every threshold a bank wins; nothing above can be worth more.
-    if (total >= Math.max(goal.win, goal.min) * UNIT) return rollRaw(total, dice, held, locked);
-    const id = `${total}/${dice}/${held}/${locked}`;
+    if (total >= Math.max(goal.win, goal.min) * UNIT)
+      return rollRaw(total, dice, held, locked, sets, first);
+    const id = `${total}/${dice}/${held}/${locked}/${sets.join()}/${first}`;
     let v = memo.get(id);
-    if (v === undefined) memo.set(id, (v = rollRaw(total, dice, held, locked)));
+    if (v === undefined) memo.set(id, (v = rollRaw(total, dice, held, locked, sets, first)));
     return v;
   };
-  const rollRaw = (total: number, dice: number, held: number, locked: number): number => {
+  const rollRaw = (
+    total: number,
+    dice: number,
+    held: number,
+    locked: number,
+    sets: readonly number[],
+    first: boolean,
+  ): number => {
     let sum = 0;
     const faces = new Array<number>(dice).fill(1);
     const count = 6 ** dice;
@@ -42,19 +85,22 @@ function bruteLastTurn(
       }
       const info = table.lookup(faces, held);
       if (info.zilch) {
-        sum += locked > 0 ? share(locked) : goal.zilchShare;
+        const mercy = rules.firstRollMercy;
+        if (first && mercy) sum += roll(total + mercy.points, rules.dice, 0, 0);
+        else sum += locked > 0 ? share(locked) : goal.zilchShare;
         continue;
       }
       let best = 0;
       for (const o of info.options) {
-        const t2 = total + optionGain(o, total);
+        const t2 = total + optionGain(o, total, sets);
         const left = dice - o.dice;
+        const after = optionSets(o, sets);
         const v =
           t2 >= Math.max(goal.win, goal.min) * UNIT
             ? 1
             : left === 0
-              ? decide(t2, rules.dice, 0, rules.lockOnHotDice ? t2 : locked)
-              : decide(t2, left, held | o.forms, locked);
+              ? decide(t2, rules.dice, 0, rules.lockOnHotDice ? t2 : locked, NO_SETS)
+              : decide(t2, left, o.grows ? heldOf(after) : held | o.forms, locked, after);
         if (v > best) best = v;
       }
       sum += best;
@@ -107,6 +153,53 @@ describe('last-turn solver', () => {
           }
         }
     expect(worst).toBeLessThan(1e-12);
+  });
+
+  it('growing sets: agrees with brute force, each held set by its points', () => {
+    const rules = tiny(4, { setDoubling: true });
+    const goal: LastTurnGoal = { win: 30, tieShare: 0.5, min: 0, zilchShare: 0 };
+    const brute = bruteLastTurn(rules, goal);
+    const sets = [
+      [1000, 0, 0, 0, 0, 0],
+      [0, 0, 300, 0, 0, 0],
+      [0, 0, 0, 0, 500, 0],
+    ];
+    let worst = 0;
+    for (const lt of [new LastTurn(rules, goal), lastTurn(rules, goal)])
+      for (let t = 0; t <= 32; t++) {
+        for (let n = 1; n <= 4; n++)
+          worst = Math.max(worst, Math.abs(lt.roll(t, n) - brute(t * UNIT, n, 0, 0)));
+        for (const s of sets)
+          worst = Math.max(
+            worst,
+            Math.abs(lt.roll(t, 1, heldOf(s), 0, s) - brute(t * UNIT, 1, heldOf(s), 0, s)),
+          );
+      }
+    expect(worst).toBeLessThan(1e-12);
+  });
+
+  it.each([
+    [
+      '3 dice',
+      tiny(3, { firstRollMercy: { points: 50 } }),
+      { win: 9, tieShare: 0.5, min: 0, zilchShare: 0 },
+    ],
+    [
+      '3 dice, a zilch that still ties, bank minimum',
+      tiny(3, { firstRollMercy: { points: 100 }, bankMinimum: 200 }),
+      { win: 7, tieShare: 0.5, min: 4, zilchShare: 0.5 },
+    ],
+  ] as const)('first-roll mercy: the fresh turn agrees with brute force: %s', (_n, rules, goal) => {
+    const brute = bruteLastTurn(rules, goal);
+    const want = brute(0, rules.dice, 0, 0, NO_SETS, true);
+    expect(Math.abs(firstRollShare(rules, lastTurn(rules, goal)) - want)).toBeLessThan(1e-12);
+    expect(Math.abs(firstRollShare(rules, new LastTurn(rules, goal)) - want)).toBeLessThan(1e-12);
+    // The mercy is worth something, and nothing without the rule.
+    const plain = { ...rules, firstRollMercy: null };
+    expect(want).toBeGreaterThan(new LastTurn(plain, goal).roll(0, rules.dice));
+    expect(firstRollShare(plain, lastTurn(plain, goal))).toBe(
+      lastTurn(plain, goal).roll(0, rules.dice),
+    );
   });
 
   it('shares one table between goals without doubling, and gives what a table of its own gives', () => {

@@ -25,6 +25,53 @@ const CASES: [string, RuleSet, boolean][] = [
   ],
 ];
 
+/** Held sets of a 4-dice tiny rule set: one triple held, one die left (or none held). */
+const SETS_4 = [
+  [0, 0, 0, 0, 0, 0],
+  [1000, 0, 0, 0, 0, 0],
+  [0, 0, 300, 0, 0, 0],
+  [0, 0, 0, 0, 0, 600],
+];
+
+describe('turn solver under growing sets and first-roll mercy (issue 14)', () => {
+  it('growing sets: agrees with enumeration of ordered rolls, each held set by its points', () => {
+    const rules = tiny(4, { setDoubling: true });
+    const cap = 4000;
+    const turn = solveTurn(rules, { capPoints: cap });
+    const brute = bruteRoll(rules, true, cap);
+    expect(turn.expectedTurn).toBeCloseTo(brute(0, 4, 0), 9);
+    for (const total of [0, 300, 600, 1300])
+      for (const sets of SETS_4) {
+        const held = sets.reduce((m, v, f) => (v > 0 ? m | (1 << f) : m), 0);
+        const dice = held ? [1] : [1, 2, 3, 4];
+        for (const n of dice)
+          expect(turn.roll(total, n, held, 0, sets)).toBeCloseTo(brute(total, n, 0, held, sets), 9);
+      }
+    // The held set is worth having: one die left with a held set of 3s beats one die alone.
+    expect(turn.roll(300, 1, 4, 0, SETS_4[2])).toBeGreaterThan(turn.roll(300, 1));
+  });
+
+  it.each([
+    ['2 dice', tiny(2, { firstRollMercy: { points: 50 } }), 0],
+    ['3 dice, a zilch costs 200', tiny(3, { firstRollMercy: { points: 100 } }), -200],
+    ['3 dice, Ten Dice lock', tiny(3, { firstRollMercy: { points: 50 }, lockOnHotDice: true }), 0],
+  ] as const)(
+    'first-roll mercy: the fresh turn agrees with enumeration, every later roll is unchanged: %s',
+    (_name, rules, zilchValue) => {
+      const cap = 4000;
+      const turn = solveTurn(rules, { capPoints: cap, zilchValue });
+      const brute = bruteRoll(rules, true, cap, zilchValue);
+      const digits = rules.lockOnHotDice ? 6 : 9;
+      expect(turn.expectedTurn).toBeCloseTo(brute(0, rules.dice, 0, 0, undefined, true), digits);
+      const without = solveTurn({ ...rules, firstRollMercy: null }, { capPoints: cap, zilchValue });
+      expect(turn.expectedTurn).toBeGreaterThan(without.expectedTurn);
+      for (const total of [0, 100, 250])
+        for (let n = 1; n <= rules.dice; n++)
+          expect(turn.roll(total, n)).toBeCloseTo(without.roll(total, n), 12);
+    },
+  );
+});
+
 describe('turn solver', () => {
   it.each(CASES)('agrees with exact enumeration of ordered rolls: %s', (_name, rules, onBoard) => {
     const cap = 4000;

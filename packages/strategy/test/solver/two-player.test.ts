@@ -99,6 +99,15 @@ describe('two-player solver', () => {
       code: 'UNSUPPORTED_RULES',
       message: expect.stringContaining('rounds') as unknown,
     });
+    // Its roll tables hold no sets and value every zilch alike (issue 14's two more rules).
+    expect(solveTwoPlayer({ ...small, setDoubling: true })).toMatchObject({
+      code: 'UNSUPPORTED_RULES',
+      message: expect.stringContaining('growing sets') as unknown,
+    });
+    expect(solveTwoPlayer({ ...small, firstRollMercy: { points: 50 } })).toMatchObject({
+      code: 'UNSUPPORTED_RULES',
+      message: expect.stringContaining('first-roll mercy') as unknown,
+    });
     // Scoring-only house rules are solved (exactly: they only change the roll table).
     expect(solveTwoPlayer({ ...small, keepSetsWhole: true, rounds: null })).toBeInstanceOf(
       TwoPlayerSolution,

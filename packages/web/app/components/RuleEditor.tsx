@@ -33,6 +33,8 @@ const LABELS: Record<string, string> = {
   keepSetsWhole: 'Keep a set whole',
   bonusFloor: 'Bonus as a floor over all the dice',
   rounds: 'A fixed number of rounds',
+  setDoubling: 'Growing sets: a later die doubles its set',
+  firstRollMercy: 'First-roll mercy',
 };
 
 /**
@@ -75,6 +77,10 @@ const HELP: Record<string, string> = {
     'Three pairs, two triplets or a straight using every die rolled score at least the bonus, or the best split of the same dice if more, and every die counts as kept (hot dice).',
   rounds:
     'The game lasts this many rounds (a turn for every seat each) and the highest score wins; the target does not end it.',
+  setDoubling:
+    'Three or more of a face set aside from one roll form a held set; each further die of that face kept in a later roll doubles that set’s points (not the running total). Hot dice ends the set. Not with Hot Dice extensions.',
+  firstRollMercy:
+    'A zilch on the first roll of a fresh turn scores these points and you roll every die once more; a zilch after that loses them with the rest.',
   turnTimerSeconds: 'Time for each decision; when it runs out the turn ends as a zilch.',
 };
 
@@ -103,6 +109,13 @@ const ON: Record<string, unknown> = {
   zilchPenalty: { zilches: 3, points: 500 },
   offers: { afterHotDice: true },
   rounds: 10,
+  firstRollMercy: { points: 50 },
+};
+
+/** Rules that exclude each other: switching one on switches the other off. */
+const EXCLUDES: Record<string, string> = {
+  setDoubling: 'hotDiceDoubling',
+  hotDiceDoubling: 'setDoubling',
 };
 
 /** Every house rule of a RuleSet as a form control, each explained in the words of the rules page. */
@@ -117,7 +130,10 @@ export function RuleEditor({
 }) {
   const fields = useMemo(ruleFields, []);
   const set = (key: string, value: unknown) => {
-    const next = { ...(rules as unknown as Rules), [key]: value } as unknown as RuleSet;
+    const changed: Rules = { ...(rules as unknown as Rules), [key]: value };
+    const other = EXCLUDES[key];
+    if (other && value === true && changed[other] === true) changed[other] = false;
+    const next = changed as unknown as RuleSet;
     onChange(key === 'dice' ? resizeDice(next) : next);
   };
   return (

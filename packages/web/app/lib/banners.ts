@@ -3,7 +3,7 @@ import { noun, plural, possessive, says, winLine } from './words.ts';
 
 /** A headline for the table: what just happened that everyone should notice. */
 export interface BannerInfo {
-  kind: 'hot' | 'zilch' | 'penalty' | 'final' | 'over' | 'offer' | 'bank' | 'timeout';
+  kind: 'hot' | 'zilch' | 'mercy' | 'penalty' | 'final' | 'over' | 'offer' | 'bank' | 'timeout';
   title: string;
   detail: string;
 }
@@ -16,6 +16,7 @@ const RANK: BannerInfo['kind'][] = [
   'timeout',
   'penalty',
   'zilch',
+  'mercy',
   'hot',
   'offer',
   'bank',
@@ -67,6 +68,13 @@ export function bannerFor(
             e.locked > 0
               ? `Nothing scored. ${says(name(e.seat), 'keeps', 'keep')} the ${n(e.locked)} locked ${noun(e.locked, 'point', 'points')}.`
               : `Nothing scored. ${says(name(e.seat), 'loses', 'lose')} ${plural(e.lost, 'point', 'points')} this turn.`,
+        });
+        break;
+      case 'mercy':
+        found.push({
+          kind: 'mercy',
+          title: 'Mercy!',
+          detail: `Zilch on the first roll: ${says(name(e.seat), 'gets', 'get')} ${plural(e.points, 'point', 'points')} to start the turn, and all ${dice} dice to roll again.`,
         });
         break;
       case 'hot-dice':

@@ -54,6 +54,9 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
         cur.outcome =
           e.locked > 0 ? `zilch, ${e.locked} locked points kept` : `zilch, lost ${e.lost}`;
         break;
+      case 'mercy':
+        cur.items.push(`zilch on the first roll: mercy ${e.points}, roll again`);
+        break;
       case 'penalty':
         cur.items.push(`penalty −${e.points}`);
         break;

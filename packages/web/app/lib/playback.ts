@@ -120,6 +120,11 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
       case 'zilch':
         parts.push(`Zilch: ${says(name(e.seat), 'scores', 'score')} nothing this turn.`);
         break;
+      case 'mercy':
+        parts.push(
+          `Zilch on the first roll, but mercy: ${says(name(e.seat), 'gets', 'get')} ${plural(e.points, 'point', 'points')} and a new roll of every die.`,
+        );
+        break;
       case 'banked':
         parts.push(
           `${says(name(e.seat), 'banks', 'bank')} ${e.points.toLocaleString('en-US')} (score ${e.score.toLocaleString('en-US')}).`,

@@ -37,7 +37,7 @@ export function evaluateSelection(
       problem: sel.error.message,
     };
   }
-  const gain = optionGain(sel.option, s.turn.total);
+  const gain = optionGain(sel.option, s.turn.total, s.turn.sets);
   const left = s.turn.available - sel.option.dice;
   return {
     faces,

@@ -207,6 +207,7 @@ export function cuesFor(
         last = Math.max(last, rolledAt + land);
         break;
       case 'zilch':
+      case 'mercy':
         add('zilch', after);
         last = Math.max(last, after + 450);
         break;

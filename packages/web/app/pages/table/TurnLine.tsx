@@ -3,7 +3,7 @@ import { Cube } from '../../components/Die.tsx';
 import { faceWord } from '../../lib/selection.ts';
 import { plural } from '../../lib/words.ts';
 
-/** The turn so far: running total, inherited points and the dice left to roll. */
+/** The turn so far: running total, inherited points, held sets (growing sets) and the dice left to roll. */
 export function TurnLine({ turn }: { turn: GameState['turn'] }) {
   return (
     <div className="turn-line">
@@ -13,6 +13,13 @@ export function TurnLine({ turn }: { turn: GameState['turn'] }) {
       </span>
       {turn.inherited > 0 && (
         <span className="tag">inherited {turn.inherited.toLocaleString('en-US')}</span>
+      )}
+      {turn.sets.map((points, f) =>
+        points > 0 ? (
+          <span key={f} className="tag" data-testid="held-set">
+            set of {f + 1}s {points.toLocaleString('en-US')}
+          </span>
+        ) : null,
       )}
       <span>{plural(turn.available, 'die', 'dice')} to roll</span>
     </div>
