@@ -2,7 +2,7 @@
  * The rules of play as mutations of a GameState. `apply` runs them on a copy and records
  * events; simulations run the very same functions in place with no event sink (the lean path).
  */
-import type { DiceSource } from '../dice/source.ts';
+import type { DiceSource, KeyedDiceSource } from '../dice/source.ts';
 import type { RuleSet } from '../rules/schema.ts';
 import {
   optionGain,
@@ -31,12 +31,22 @@ export function freshTurn(rules: RuleSet): TurnState {
 
 /** A new game whose first player is already chosen. */
 export function initialState(rules: RuleSet, players: number, first: number): GameState {
+  // Filled by a loop, not Array.fill: no builtin call and no extra capacity, once per game of a
+  // simulation that plays hundreds of thousands a second.
+  const scores = new Array<number>(players);
+  const onBoard = new Array<boolean>(players);
+  const zilchStreak = new Array<number>(players);
+  for (let i = 0; i < players; i++) {
+    scores[i] = 0;
+    onBoard[i] = false;
+    zilchStreak[i] = 0;
+  }
   return {
     rules,
     players,
-    scores: new Array<number>(players).fill(0),
-    onBoard: new Array<boolean>(players).fill(false),
-    zilchStreak: new Array<number>(players).fill(0),
+    scores,
+    onBoard,
+    zilchStreak,
     current: first,
     phase: 'roll',
     turn: freshTurn(rules),
@@ -58,8 +68,8 @@ export function chooseFirst(
     // Two dice give 36 equally likely values; reject the top few so every seat is equally likely.
     const limit = 36 - (36 % players);
     for (;;) {
-      const [a, b] = dice.roll(2) as [number, number];
-      const v = (a - 1) * 6 + (b - 1);
+      const two = dice.roll(2);
+      const v = ((two[0] as number) - 1) * 6 + ((two[1] as number) - 1);
       if (v < limit) return { seat: v % players, rollOff: [] };
     }
   }
@@ -108,6 +118,28 @@ export function roll(
   return info;
 }
 
+/**
+ * `roll` for simulations whose players go by what the dice show, not where each die lies: the
+ * same dice from the same source, so the same game, made as the roll's multiset key alone.
+ * Returns the roll's dense index in the table (`table.infoAt(i)` is its info), or -1 when it
+ * was a zilch. The roll in front of the player is its faces in ascending order (the table's
+ * frozen array, shared by every such roll). No events: this is the lean path only.
+ */
+export function rollKeyed(s: GameState, table: ScoringTable, dice: KeyedDiceSource): number {
+  const t = s.turn;
+  const i = table.indexOf(dice.rollKey(t.available), t.held);
+  t.rolls += 1;
+  t.hot = false;
+  if (table.zilchAt(i)) {
+    zilch(s, null);
+    return -1;
+  }
+  // The state's type says number[] for JSON's sake; this array is frozen, so a write throws.
+  t.roll = table.facesAt(i) as number[];
+  s.phase = 'keep';
+  return i;
+}
+
 /** Keeps one legal selection from the roll in front of the player. */
 export function keep(
   s: GameState,
@@ -117,9 +149,7 @@ export function keep(
 ): void {
   const t = s.turn;
   const gain = optionGain(option, t.total);
-  t.total += gain;
-  t.held |= option.forms;
-  t.available -= option.dice;
+  setAside(t, gain, option.dice, option.forms);
   if (emit) {
     emit({
       type: 'kept',
@@ -130,6 +160,28 @@ export function keep(
       total: t.total,
     });
   }
+  afterKeep(s, emit);
+}
+
+/**
+ * `keep` on the lean path from the numbers of the option kept: the points it adds now
+ * (`optionGain` at the running total), its dice and the held sets it forms. For simulations
+ * that decide from tables of numbers rather than option objects; the rules are keep's own.
+ */
+export function keepScored(s: GameState, points: number, dice: number, forms: number): void {
+  setAside(s.turn, points, dice, forms);
+  afterKeep(s, null);
+}
+
+function setAside(t: TurnState, gain: number, dice: number, forms: number): void {
+  t.total += gain;
+  t.held |= forms;
+  t.available -= dice;
+}
+
+/** After a keep the player decides; hot dice bring every die back (and lock, in Ten Dice). */
+function afterKeep(s: GameState, emit: Emit): void {
+  const t = s.turn;
   t.roll = null;
   s.phase = 'decide';
   if (t.available === 0) {
@@ -224,7 +276,9 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
       ? (s.winners[0] as number)
       : playOff.length > 0
         ? (playOff[playOff.indexOf(seat) + 1] as number)
-        : (seat + 1) % s.players;
+        : seat + 1 === s.players
+          ? 0
+          : seat + 1;
   s.current = next;
   s.turnNumber += 1;
   const t = s.turn;
