@@ -101,40 +101,33 @@ function rollsScored(table: ScoringTable): (n: number) => number {
 }
 
 /**
- * The threshold bots keep the best option of every roll: its points, dice and formed sets by
- * the roll's index in the scoring table, filled in as rolls first appear. A table lookup
- * instead of reading option objects; the numbers are the engine's own.
+ * The threshold bots keep the best option of every roll: its points, dice and formed sets,
+ * packed into one number by the roll's index in the scoring table and filled in as rolls first
+ * appear. A table lookup instead of reading option objects; the numbers are the engine's own.
  */
 class BestKeeps {
-  points = new Int32Array(1024).fill(-1);
-  dice = new Int32Array(1024);
-  forms = new Int32Array(1024);
+  /** points · 2^10 + forms · 2^4 + dice, -1 while unknown, -2 when the worth depends on the total. */
+  packed = new Int32Array(1024).fill(-1);
 
   constructor(private readonly table: ScoringTable) {}
 
-  /** Whether roll index i is filled in. */
-  knows(i: number): boolean {
-    return i < this.points.length && this.points[i]! >= 0;
+  /** The packed keep of roll index i (negative: keep the option object instead). */
+  of(i: number): number {
+    const p = i < this.packed.length ? this.packed[i]! : -1;
+    return p !== -1 ? p : this.learn(i);
   }
 
-  /** Fills in roll index i; false when its worth depends on the running total (Hot Dice splits). */
-  learn(i: number): boolean {
-    while (i >= this.points.length) {
-      const n = 2 * this.points.length;
-      const points = new Int32Array(n).fill(-1);
-      const dice = new Int32Array(n);
-      const forms = new Int32Array(n);
-      points.set(this.points);
-      dice.set(this.dice);
-      forms.set(this.forms);
-      [this.points, this.dice, this.forms] = [points, dice, forms];
+  private learn(i: number): number {
+    while (i >= this.packed.length) {
+      const more = new Int32Array(2 * this.packed.length).fill(-1);
+      more.set(this.packed);
+      this.packed = more;
     }
     const best = this.table.infoAt(i).best!;
-    if (best.splits !== null) return false;
-    this.points[i] = best.points;
-    this.dice[i] = best.dice;
-    this.forms[i] = best.forms;
-    return true;
+    // Hot Dice splits make the worth depend on the running total: no fixed number then.
+    const p = best.splits === null ? best.points * 1024 + best.forms * 16 + best.dice : -2;
+    this.packed[i] = p;
+    return p;
   }
 }
 
@@ -158,8 +151,8 @@ function leanGame(
     for (;;) {
       const i = lean.rollKeyed(s, table, dice);
       if (i < 0) break;
-      if (keeps.knows(i) || keeps.learn(i))
-        lean.keepScored(s, keeps.points[i]!, keeps.dice[i]!, keeps.forms[i]!);
+      const p = keeps.of(i);
+      if (p >= 0) lean.keepScored(s, p >> 10, p & 15, (p >> 4) & 63);
       else lean.keep(s, table.infoAt(i).best!, null, null);
       if (s.turn.total >= bankAt(s.turn.available) && lean.canBank(s)) {
         lean.bank(s, null);

@@ -251,39 +251,22 @@ function addToScore(s: GameState, points: number, emit: Emit): void {
 
 function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   const seat = s.current;
-  const r = s.rules;
   // Outside a play-off `winners` is empty until the game is over.
   const playOff = s.winners;
-  let end: 'over' | 'play-off' | null = null;
-  if (playOff.length > 0) {
-    if (seat === playOff[playOff.length - 1]) end = finish(s, emit);
-  } else if (r.rounds) {
-    if (s.turnNumber >= r.rounds * s.players) end = finish(s, emit);
-  } else if (r.end === 'immediate') {
-    if ((s.scores[seat] as number) >= r.target) end = finish(s, emit);
-  } else if (s.finalRound) {
-    s.finalRound.turnsLeft -= 1;
-    if (s.finalRound.turnsLeft <= 0) end = finish(s, emit);
-  } else if ((s.scores[seat] as number) >= r.target) {
-    s.finalRound = { by: seat, turnsLeft: s.players - 1 };
-    emit?.({ type: 'final-round', by: seat });
-  }
+  const end = afterTurn(s, seat, playOff, emit);
   if (end === 'over') return;
-  // A play-off round starts afresh: an offer from the turn that ended the game lapses.
-  if (end === 'play-off') offer = null;
-  const next =
-    end === 'play-off'
-      ? (s.winners[0] as number)
-      : playOff.length > 0
-        ? (playOff[playOff.indexOf(seat) + 1] as number)
-        : seat + 1 === s.players
-          ? 0
-          : seat + 1;
+  let next: number;
+  if (end === 'play-off') {
+    // A play-off round starts afresh: an offer from the turn that ended the game lapses.
+    offer = null;
+    next = s.winners[0] as number;
+  } else if (playOff.length > 0) next = playOff[playOff.indexOf(seat) + 1] as number;
+  else next = seat + 1 === s.players ? 0 : seat + 1;
   s.current = next;
   s.turnNumber += 1;
   const t = s.turn;
   t.total = 0;
-  t.available = r.dice;
+  t.available = s.rules.dice;
   t.locked = 0;
   t.held = 0;
   t.roll = null;
@@ -296,6 +279,33 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
     if (offer) emit({ type: 'offer', to: next, points: offer.points, dice: offer.dice });
     emit({ type: 'turn-started', seat: next, offer });
   }
+}
+
+/**
+ * Whether the turn `seat` just ended ends the game: 'on', or what `finish` made of it. Starts
+ * the final round when the target is reached. ('on' rather than null: a comparison of strings
+ * only stays a pointer comparison in optimized code.)
+ */
+function afterTurn(
+  s: GameState,
+  seat: number,
+  playOff: readonly number[],
+  emit: Emit,
+): 'on' | 'over' | 'play-off' {
+  const r = s.rules;
+  if (playOff.length > 0) return seat === playOff[playOff.length - 1] ? finish(s, emit) : 'on';
+  if (r.rounds) return s.turnNumber >= r.rounds * s.players ? finish(s, emit) : 'on';
+  if (r.end === 'immediate') return (s.scores[seat] as number) >= r.target ? finish(s, emit) : 'on';
+  const final = s.finalRound;
+  if (final) {
+    final.turnsLeft -= 1;
+    return final.turnsLeft <= 0 ? finish(s, emit) : 'on';
+  }
+  if ((s.scores[seat] as number) >= r.target) {
+    s.finalRound = { by: seat, turnsLeft: s.players - 1 };
+    emit?.({ type: 'final-round', by: seat });
+  }
+  return 'on';
 }
 
 /**
