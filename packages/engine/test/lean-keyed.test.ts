@@ -19,6 +19,7 @@ import {
   type Action,
   type GameState,
   type PresetId,
+  type RollInfo,
   type RuleSet,
   type ScoringOption,
 } from '../src/index.ts';
@@ -48,7 +49,8 @@ interface Played {
 
 const MAX_STEPS = 100_000;
 
-function viaKeys(rules: RuleSet, players: number, seed: number): Played {
+/** A game on the lean path: dice as keys and keeps as numbers (`keyed`), or faces and options. */
+function viaLean(rules: RuleSet, players: number, seed: number, keyed: boolean): Played {
   const table = scoringTable(rules);
   const dice = seededDice(seed);
   const bot = chooser(seed);
@@ -57,33 +59,17 @@ function viaKeys(rules: RuleSet, players: number, seed: number): Played {
   for (let steps = 0; s.phase !== 'over'; steps++) {
     if (steps > MAX_STEPS) throw new Error('endless game');
     if (s.phase === 'choose') lean.choose(s, bot.inherit(), null);
-    const i = lean.rollKeyed(s, table, dice);
-    if (i < 0) continue;
-    const info = table.infoAt(i);
-    expect(s.turn.roll).toEqual(info.faces);
-    trace.push(`roll ${info.key}`);
-    const o = bot.option(info.options);
-    lean.keepScored(s, optionGain(o, s.turn.total), o.dice, o.forms);
-    trace.push(`keep ${o.key} ${s.turn.total}`);
-    if (bot.bank() && lean.canBank(s)) lean.bank(s, null);
-  }
-  return { trace, state: s };
-}
-
-function viaFaces(rules: RuleSet, players: number, seed: number): Played {
-  const table = scoringTable(rules);
-  const dice = seededDice(seed);
-  const bot = chooser(seed);
-  const s = lean.initialState(rules, players, lean.chooseFirst(rules, players, dice).seat);
-  const trace: string[] = [];
-  for (let steps = 0; s.phase !== 'over'; steps++) {
-    if (steps > MAX_STEPS) throw new Error('endless game');
-    if (s.phase === 'choose') lean.choose(s, bot.inherit(), null);
-    const info = lean.roll(s, table, dice, null);
+    let info: RollInfo | null;
+    if (keyed) {
+      const i = lean.rollKeyed(s, table, dice);
+      info = i < 0 ? null : table.infoAt(i);
+      if (info) expect(s.turn.roll).toEqual(info.faces);
+    } else info = lean.roll(s, table, dice, null);
     if (!info) continue;
     trace.push(`roll ${info.key}`);
     const o = bot.option(info.options);
-    lean.keep(s, o, null, null);
+    if (keyed) lean.keepScored(s, optionGain(o, s.turn.total), o.dice, o.forms);
+    else lean.keep(s, o, null, null);
     trace.push(`keep ${o.key} ${s.turn.total}`);
     if (bot.bank() && lean.canBank(s)) lean.bank(s, null);
   }
@@ -130,8 +116,8 @@ describe.each(PRESET_IDS)('%s', (id: PresetId) => {
     for (let g = 0; g < GAMES; g++) {
       const players = 2 + (g % 3);
       const seed = g * 7919 + 17;
-      const keyed = viaKeys(rules, players, seed);
-      const faces = viaFaces(rules, players, seed);
+      const keyed = viaLean(rules, players, seed, true);
+      const faces = viaLean(rules, players, seed, false);
       const applied = viaApply(rules, players, seed);
       expect(keyed.trace).toEqual(faces.trace);
       expect(keyed.trace).toEqual(applied.trace);
