@@ -8,7 +8,8 @@ export interface DiceSource {
 export interface KeyedDiceSource extends DiceSource {
   /**
    * The multiset key (as `keyOfFaces`) of the next `count` dice: the very dice `roll(count)`
-   * would deal next, so a game played from keys is the game played from faces.
+   * would deal next, so a game played from keys is the game played from faces. Keys are
+   * base 11, so `count` is at most 10 (the most dice a rule set plays).
    */
   rollKey(count: number): number;
 }
