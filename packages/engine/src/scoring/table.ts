@@ -9,7 +9,6 @@ import {
   subMultisets,
 } from './multiset.ts';
 import { combinationsOf } from './combinations.ts';
-import { KeyIndex } from './key-index.ts';
 import { pareto, Splitter, splitGain, type Split } from './split.ts';
 
 /** One legal selection from a roll. */
@@ -63,8 +62,10 @@ export class ScoringTable {
   private readonly splitter: Splitter;
   /** Every roll info built so far, by dense index (`indexOf`). */
   private readonly infos: RollInfo[] = [];
-  /** Dense index by multiset key, plus KEY_SPACE × held faces where held sets matter. */
-  private readonly index = new KeyIndex();
+  /** Dense index by multiset key for rolls with no held faces; -1 when not built yet. */
+  private readonly index = new Int32Array(KEY_SPACE).fill(-1);
+  /** Dense index by key + KEY_SPACE × held faces, where held sets matter (Hot Dice). */
+  private readonly heldIndex = new Map<number, number>();
   /** 1 where the roll at a dense index is a zilch, and each roll's faces: the lean path reads no info. */
   private zilches = new Uint8Array(1024);
   private readonly faces: (readonly number[])[] = [];
@@ -104,9 +105,12 @@ export class ScoringTable {
    * use: what the lean path passes around instead of the RollInfo (`infoAt`, `zilchAt`).
    */
   indexOf(key: number, held = 0): number {
-    const k = held === 0 || !this.rules.hotDiceDoubling ? key : key + KEY_SPACE * held;
-    const i = this.index.get(k);
-    return i >= 0 ? i : this.add(k, this.build(key, k === key ? 0 : held));
+    if (held === 0 || !this.rules.hotDiceDoubling) {
+      const i = this.index[key] as number;
+      return i >= 0 ? i : this.add(key, this.build(key, 0));
+    }
+    const k = key + KEY_SPACE * held;
+    return this.heldIndex.get(k) ?? this.add(k, this.build(key, held));
   }
 
   /** The roll info at a dense index. */
@@ -134,7 +138,8 @@ export class ScoringTable {
     this.zilches[i] = info.zilch ? 1 : 0;
     this.infos.push(info);
     this.faces.push(info.faces);
-    this.index.set(k, i);
+    if (k < KEY_SPACE) this.index[k] = i;
+    else this.heldIndex.set(k, i);
     return i;
   }
 
@@ -166,10 +171,10 @@ export class ScoringTable {
       key,
       counts,
       dice,
-      faces: Object.freeze(facesOf(counts)),
       zilch: options.length === 0,
       options,
       best: options[0] ?? null,
+      faces: Object.freeze(facesOf(counts)),
     };
   }
 
