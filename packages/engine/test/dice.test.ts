@@ -1,7 +1,7 @@
 /** Dice sources: seeded dice are reproducible and fair; recorded dice replay exactly or fail loudly. */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { recordedDice, recordingDice, seededDice } from '../src/index.ts';
+import { keyOfFaces, recordedDice, recordingDice, seededDice } from '../src/index.ts';
 import { cryptoDice } from '../src/dice/crypto.ts';
 
 describe('seededDice', () => {
@@ -18,6 +18,51 @@ describe('seededDice', () => {
       }
     },
   );
+
+  test.prop([fc.integer(), fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 60 })])(
+    'rollKey hands out the key of the very dice roll would have dealt, leaving the stream in step',
+    (seed, counts) => {
+      const faces = seededDice(seed);
+      const keys = seededDice(seed);
+      counts.forEach((n, i) => {
+        // Mix the two calls on one source: each must leave the stream where the other expects it.
+        if (i % 3 === 2) expect(keys.roll(n)).toEqual(faces.roll(n));
+        else expect(keys.rollKey(n)).toBe(keyOfFaces(faces.roll(n)));
+      });
+      expect(keys.roll(6)).toEqual(faces.roll(6));
+    },
+  );
+
+  it('deals the stream it always dealt: sfc32 words, a byte a die, low byte first', () => {
+    // The plain definition, one die at a time: saved seeds and simulations depend on it.
+    const reference = (seed: number, count: number): number[] => {
+      let [a, b, c, d] = [0x9e3779b9 | 0, 0x243f6a88 | 0, 0xb7e15162 | 0, seed | 0];
+      const next = (): number => {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        return t >>> 0;
+      };
+      for (let i = 0; i < 15; i++) next();
+      const out: number[] = [];
+      while (out.length < count) {
+        let word = next();
+        for (let k = 0; k < 4 && out.length < count; k++, word >>>= 8) {
+          const m = (word & 255) * 6;
+          if (m % 256 >= 4) out.push(Math.floor(m / 256) + 1);
+        }
+      }
+      return out;
+    };
+    for (const seed of [0, 1, 7, -1, 20261126]) {
+      const dice = seededDice(seed);
+      const dealt: number[] = [];
+      for (let n = 1; dealt.length < 2000; n = (n % 10) + 1) dealt.push(...dice.roll(n));
+      expect(dealt).toEqual(reference(seed, dealt.length));
+    }
+  });
 
   it('different seeds give different streams', () => {
     const streams = new Set(

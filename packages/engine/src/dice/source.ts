@@ -4,13 +4,32 @@ export interface DiceSource {
   roll(count: number): number[];
 }
 
+/** A source that can also hand out a roll as its multiset key alone, without the faces. */
+export interface KeyedDiceSource extends DiceSource {
+  /**
+   * The multiset key (as `keyOfFaces`) of the next `count` dice: the very dice `roll(count)`
+   * would deal next, so a game played from keys is the game played from faces. Keys are
+   * base 11, so `count` is at most 10 (the most dice a rule set plays).
+   */
+  rollKey(count: number): number;
+}
+
+/**
+ * What a byte of generator output deals, as its base-11 multiset weight (`FACE_WEIGHT`), or -1
+ * when the byte is thrown away: Lemire's multiply-and-reject on one byte, byte × 6 spans
+ * 0..1535 and a low byte below 256 mod 6 = 4 is rejected, leaving exactly 42 bytes per face.
+ */
+const WEIGHT_OF_BYTE = Int32Array.from({ length: 256 }, (_, b) =>
+  ((b * 6) & 255) >= 4 ? 11 ** ((b * 6) >> 8) : -1,
+);
+
 /**
  * sfc32 (Chris Doty-Humphrey's small fast counting generator, 128-bit state) dealing fair
  * dice, four per 32-bit output, with rejection so every face is exactly equally likely (no
  * modulo bias). A class with plain fields: simulations roll hundreds of millions of dice and
  * V8 handles fields faster than mutable closure variables here.
  */
-class Sfc32Dice implements DiceSource {
+class Sfc32Dice implements KeyedDiceSource {
   private a = 0x9e3779b9 | 0;
   private b = 0x243f6a88 | 0;
   private c = 0xb7e15162 | 0;
@@ -55,10 +74,33 @@ class Sfc32Dice implements DiceSource {
     this.left = left;
     return out;
   }
+
+  rollKey(count: number): number {
+    let key = 0;
+    let bits = this.bits;
+    let left = this.left;
+    // The same bytes as roll: a die's weight instead of its face, and no array.
+    for (let i = 0; i < count;) {
+      if (left === 0) {
+        bits = this.next();
+        left = 4;
+      }
+      const w = WEIGHT_OF_BYTE[bits & 255] as number;
+      bits >>>= 8;
+      left -= 1;
+      if (w >= 0) {
+        key += w;
+        i += 1;
+      }
+    }
+    this.bits = bits;
+    this.left = left;
+    return key;
+  }
 }
 
 /** A reproducible source for simulations and tests (sfc32, unbiased). */
-export function seededDice(seed: number): DiceSource {
+export function seededDice(seed: number): KeyedDiceSource {
   return new Sfc32Dice(seed);
 }
 

@@ -2,7 +2,7 @@
  * The rules of play as mutations of a GameState. `apply` runs them on a copy and records
  * events; simulations run the very same functions in place with no event sink (the lean path).
  */
-import type { DiceSource } from '../dice/source.ts';
+import type { DiceSource, KeyedDiceSource } from '../dice/source.ts';
 import type { RuleSet } from '../rules/schema.ts';
 import { heldOf, NO_SETS } from '../scoring/split.ts';
 import {
@@ -34,12 +34,22 @@ export function freshTurn(rules: RuleSet): TurnState {
 
 /** A new game whose first player is already chosen. */
 export function initialState(rules: RuleSet, players: number, first: number): GameState {
+  // Filled by a loop, not Array.fill: no builtin call and no extra capacity, once per game of a
+  // simulation that plays hundreds of thousands a second.
+  const scores = new Array<number>(players);
+  const onBoard = new Array<boolean>(players);
+  const zilchStreak = new Array<number>(players);
+  for (let i = 0; i < players; i++) {
+    scores[i] = 0;
+    onBoard[i] = false;
+    zilchStreak[i] = 0;
+  }
   return {
     rules,
     players,
-    scores: new Array<number>(players).fill(0),
-    onBoard: new Array<boolean>(players).fill(false),
-    zilchStreak: new Array<number>(players).fill(0),
+    scores,
+    onBoard,
+    zilchStreak,
     current: first,
     phase: 'roll',
     turn: freshTurn(rules),
@@ -61,8 +71,8 @@ export function chooseFirst(
     // Two dice give 36 equally likely values; reject the top few so every seat is equally likely.
     const limit = 36 - (36 % players);
     for (;;) {
-      const [a, b] = dice.roll(2) as [number, number];
-      const v = (a - 1) * 6 + (b - 1);
+      const two = dice.roll(2);
+      const v = ((two[0] as number) - 1) * 6 + ((two[1] as number) - 1);
       if (v < limit) return { seat: v % players, rollOff: [] };
     }
   }
@@ -112,6 +122,28 @@ export function roll(
   return info;
 }
 
+/**
+ * `roll` for simulations whose players go by what the dice show, not where each die lies: the
+ * same dice from the same source, so the same game, made as the roll's multiset key alone.
+ * Returns the roll's dense index in the table (`table.infoAt(i)` is its info), or -1 when it
+ * was a zilch. The roll in front of the player is its faces in ascending order (the table's
+ * frozen array, shared by every such roll). No events: this is the lean path only.
+ */
+export function rollKeyed(s: GameState, table: ScoringTable, dice: KeyedDiceSource): number {
+  const t = s.turn;
+  const i = table.indexOf(dice.rollKey(t.available), t.held);
+  t.rolls += 1;
+  t.hot = false;
+  if (table.zilchAt(i)) {
+    zilch(s, null);
+    return -1;
+  }
+  // The state's type says number[] for JSON's sake; this array is frozen, so a write throws.
+  t.roll = table.facesAt(i) as number[];
+  s.phase = 'keep';
+  return i;
+}
+
 /** Keeps one legal selection from the roll in front of the player. */
 export function keep(
   s: GameState,
@@ -121,12 +153,11 @@ export function keep(
 ): void {
   const t = s.turn;
   const gain = optionGain(option, t.total, t.sets);
-  t.total += gain;
   if (option.grows) {
     t.sets = optionSets(option, t.sets);
     t.held = heldOf(t.sets);
-  } else t.held |= option.forms;
-  t.available -= option.dice;
+    setAside(t, gain, option.dice, 0);
+  } else setAside(t, gain, option.dice, option.forms);
   if (emit) {
     emit({
       type: 'kept',
@@ -137,6 +168,29 @@ export function keep(
       total: t.total,
     });
   }
+  afterKeep(s, emit);
+}
+
+/**
+ * `keep` on the lean path from the numbers of the option kept: the points it adds now
+ * (`optionGain` at the running total), its dice and the held sets it forms. For simulations
+ * that decide from tables of numbers rather than option objects; the rules are keep's own.
+ * Not for growing sets (`setDoubling`): those keeps need the option's held-set values.
+ */
+export function keepScored(s: GameState, points: number, dice: number, forms: number): void {
+  setAside(s.turn, points, dice, forms);
+  afterKeep(s, null);
+}
+
+function setAside(t: TurnState, gain: number, dice: number, forms: number): void {
+  t.total += gain;
+  t.held |= forms;
+  t.available -= dice;
+}
+
+/** After a keep the player decides; hot dice bring every die back (and lock, in Ten Dice). */
+function afterKeep(s: GameState, emit: Emit): void {
+  const t = s.turn;
   t.roll = null;
   s.phase = 'decide';
   if (t.available === 0) {
@@ -228,37 +282,22 @@ function addToScore(s: GameState, points: number, emit: Emit): void {
 
 function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
   const seat = s.current;
-  const r = s.rules;
   // Outside a play-off `winners` is empty until the game is over.
   const playOff = s.winners;
-  let end: 'over' | 'play-off' | null = null;
-  if (playOff.length > 0) {
-    if (seat === playOff[playOff.length - 1]) end = finish(s, emit);
-  } else if (r.rounds) {
-    if (s.turnNumber >= r.rounds * s.players) end = finish(s, emit);
-  } else if (r.end === 'immediate') {
-    if ((s.scores[seat] as number) >= r.target) end = finish(s, emit);
-  } else if (s.finalRound) {
-    s.finalRound.turnsLeft -= 1;
-    if (s.finalRound.turnsLeft <= 0) end = finish(s, emit);
-  } else if ((s.scores[seat] as number) >= r.target) {
-    s.finalRound = { by: seat, turnsLeft: s.players - 1 };
-    emit?.({ type: 'final-round', by: seat });
-  }
+  const end = afterTurn(s, seat, playOff, emit);
   if (end === 'over') return;
-  // A play-off round starts afresh: an offer from the turn that ended the game lapses.
-  if (end === 'play-off') offer = null;
-  const next =
-    end === 'play-off'
-      ? (s.winners[0] as number)
-      : playOff.length > 0
-        ? (playOff[playOff.indexOf(seat) + 1] as number)
-        : (seat + 1) % s.players;
+  let next: number;
+  if (end === 'play-off') {
+    // A play-off round starts afresh: an offer from the turn that ended the game lapses.
+    offer = null;
+    next = s.winners[0] as number;
+  } else if (playOff.length > 0) next = playOff[playOff.indexOf(seat) + 1] as number;
+  else next = seat + 1 === s.players ? 0 : seat + 1;
   s.current = next;
   s.turnNumber += 1;
   const t = s.turn;
   t.total = 0;
-  t.available = r.dice;
+  t.available = s.rules.dice;
   t.locked = 0;
   t.held = 0;
   t.sets = NO_SETS;
@@ -272,6 +311,33 @@ function endTurn(s: GameState, offer: Offer | null, emit: Emit): void {
     if (offer) emit({ type: 'offer', to: next, points: offer.points, dice: offer.dice });
     emit({ type: 'turn-started', seat: next, offer });
   }
+}
+
+/**
+ * Whether the turn `seat` just ended ends the game: 'on', or what `finish` made of it. Starts
+ * the final round when the target is reached. ('on' rather than null: a comparison of strings
+ * only stays a pointer comparison in optimized code.)
+ */
+function afterTurn(
+  s: GameState,
+  seat: number,
+  playOff: readonly number[],
+  emit: Emit,
+): 'on' | 'over' | 'play-off' {
+  const r = s.rules;
+  if (playOff.length > 0) return seat === playOff[playOff.length - 1] ? finish(s, emit) : 'on';
+  if (r.rounds) return s.turnNumber >= r.rounds * s.players ? finish(s, emit) : 'on';
+  if (r.end === 'immediate') return (s.scores[seat] as number) >= r.target ? finish(s, emit) : 'on';
+  const final = s.finalRound;
+  if (final) {
+    final.turnsLeft -= 1;
+    return final.turnsLeft <= 0 ? finish(s, emit) : 'on';
+  }
+  if ((s.scores[seat] as number) >= r.target) {
+    s.finalRound = { by: seat, turnsLeft: s.players - 1 };
+    emit?.({ type: 'final-round', by: seat });
+  }
+  return 'on';
 }
 
 /**

@@ -46,6 +46,8 @@ export interface RollInfo {
   readonly key: number;
   readonly counts: readonly number[];
   readonly dice: number;
+  /** The roll's faces in ascending order (frozen: shared by every roll of this multiset). */
+  readonly faces: readonly number[];
   /** No legal selection: the turn ends. */
   readonly zilch: boolean;
   /** Legal selections, best first from a running total of 0. */
@@ -80,10 +82,15 @@ function byValue(a: ScoringOption, b: ScoringOption): number {
 export class ScoringTable {
   readonly rules: RuleSet;
   private readonly splitter: Splitter;
-  /** Index into `infos` by key for rolls with no held faces; -1 when not built yet. */
-  private readonly index: Int32Array;
+  /** Every roll info built so far, by dense index (`indexOf`). */
   private readonly infos: RollInfo[] = [];
-  private readonly heldInfos = new Map<number, RollInfo>();
+  /** Dense index by multiset key for rolls with no held faces; -1 when not built yet. */
+  private readonly index = new Int32Array(KEY_SPACE).fill(-1);
+  /** Dense index by key + KEY_SPACE × held faces, where held sets matter (Hot Dice). */
+  private readonly heldIndex = new Map<number, number>();
+  /** 1 where the roll at a dense index is a zilch, and each roll's faces: the lean path reads no info. */
+  private zilches = new Uint8Array(1024);
+  private readonly faces: (readonly number[])[] = [];
   /** Bonus floor house rule: three pairs, two triplets and straights, by multiset key. */
   private readonly bonusByKey = new Map<number, number>();
 
@@ -97,7 +104,6 @@ export class ScoringTable {
         this.bonusByKey.set(k, Math.max(c.points, this.bonusByKey.get(k) ?? 0));
       }
     }
-    this.index = new Int32Array(KEY_SPACE).fill(-1);
     // Eagerly fill the common case so play never pays for a first lookup.
     if (rules.dice <= 6)
       for (let n = 1; n <= rules.dice; n++)
@@ -113,21 +119,50 @@ export class ScoringTable {
 
   /** The roll info of a multiset key. */
   byKey(key: number, held = 0): RollInfo {
+    return this.infos[this.indexOf(key, held)] as RollInfo;
+  }
+
+  /**
+   * The dense index of a roll (by multiset key and held faces) in this table, built on first
+   * use: what the lean path passes around instead of the RollInfo (`infoAt`, `zilchAt`).
+   */
+  indexOf(key: number, held = 0): number {
     if (held === 0 || !(this.rules.hotDiceDoubling || this.rules.setDoubling)) {
       const i = this.index[key] as number;
-      if (i >= 0) return this.infos[i] as RollInfo;
-      const info = this.build(key, 0);
-      this.index[key] = this.infos.length;
-      this.infos.push(info);
-      return info;
+      return i >= 0 ? i : this.add(key, this.build(key, 0));
     }
     const k = key + KEY_SPACE * held;
-    let info = this.heldInfos.get(k);
-    if (!info) {
-      info = this.build(key, held);
-      this.heldInfos.set(k, info);
+    return this.heldIndex.get(k) ?? this.add(k, this.build(key, held));
+  }
+
+  /** The roll info at a dense index. */
+  infoAt(i: number): RollInfo {
+    return this.infos[i] as RollInfo;
+  }
+
+  /** The faces (ascending, frozen) of the roll at a dense index. */
+  facesAt(i: number): readonly number[] {
+    return this.faces[i] as readonly number[];
+  }
+
+  /** Whether the roll at a dense index is a zilch. */
+  zilchAt(i: number): boolean {
+    return this.zilches[i] === 1;
+  }
+
+  private add(k: number, info: RollInfo): number {
+    const i = this.infos.length;
+    if (i === this.zilches.length) {
+      const more = new Uint8Array(2 * i);
+      more.set(this.zilches);
+      this.zilches = more;
     }
-    return info;
+    this.zilches[i] = info.zilch ? 1 : 0;
+    this.infos.push(info);
+    this.faces.push(info.faces);
+    if (k < KEY_SPACE) this.index[k] = i;
+    else this.heldIndex.set(k, i);
+    return i;
   }
 
   private build(key: number, held: number): RollInfo {
@@ -156,7 +191,15 @@ export class ScoringTable {
     if (bonus !== undefined)
       floorOption(key, counts, bonus, options, this.rules.setDoubling === true);
     options.sort(byValue);
-    return { key, counts, dice, zilch: options.length === 0, options, best: options[0] ?? null };
+    return {
+      key,
+      counts,
+      dice,
+      zilch: options.length === 0,
+      options,
+      best: options[0] ?? null,
+      faces: Object.freeze(facesOf(counts)),
+    };
   }
 
   private option(counts: number[], held: number): ScoringOption | null {
