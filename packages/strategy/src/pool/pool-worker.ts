@@ -54,8 +54,9 @@ const bounded: SolutionSource = {
       held.set(rules, twoPlayerBytes(rules));
       return hit;
     }
-    if (!solve && !solutionAvailable(rules, settings.dir)) return null;
-    const need = twoPlayerPeakBytes(rules);
+    const onDisk = solutionAvailable(rules, settings.dir);
+    if (!solve && !onDisk) return null;
+    const need = needBytes(rules, onDisk);
     if (need > settings.solutionBytes) return null;
     makeRoom(need);
     const sol = disk.solution(rules, solve);
@@ -65,6 +66,11 @@ const bounded: SolutionSource = {
 };
 
 const MB = 1024 * 1024;
+
+/** Bytes getting a solution takes at its peak: a load only what it keeps, a solve its 64-bit store as well. */
+function needBytes(rules: RuleSet, onDisk = solutionAvailable(rules, settings.dir)): number {
+  return onDisk ? twoPlayerBytes(rules) : twoPlayerPeakBytes(rules);
+}
 
 /** The mode the job can afford, and why it is less than asked if it is. */
 function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMode, string | null] {
@@ -76,7 +82,7 @@ function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMo
       'points',
       'An exact win analysis of these rules takes longer than this server allows; this is the expected-points analysis.',
     ];
-  const need = twoPlayerPeakBytes(rules);
+  const need = needBytes(rules);
   if (need > settings.solutionBytes)
     return [
       'points',

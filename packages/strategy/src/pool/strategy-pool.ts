@@ -273,11 +273,13 @@ export class StrategyPool {
   private prepare(canon: RuleSet, key: string): void {
     if (this.preparing.has(key) || this.level(key) !== 'exact') return;
     if (this.pool.queueSize >= Math.floor(this.o.queue / 2)) return;
-    if (twoPlayerUnsupported(canon) || twoPlayerPeakBytes(canon) > this.settings.solutionBytes)
-      return;
+    if (twoPlayerUnsupported(canon)) return;
+    const onDisk = solutionAvailable(canon, this.o.dir);
+    const need = onDisk ? twoPlayerBytes(canon) : twoPlayerPeakBytes(canon);
+    if (need > this.settings.solutionBytes) return;
     this.preparing.set(key, {
       at: Date.now(),
-      ms: solutionAvailable(canon, this.o.dir) ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
+      ms: onDisk ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
     });
     void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
   }
@@ -295,9 +297,9 @@ export class StrategyPool {
   }
 }
 
-// A solve's time on one core of the development machine, per byte of the solution it makes
-// (serendipity-creak: 193 MB in about 19 s); a queue or a busy machine makes it longer.
-const SOLVE_MS_PER_BYTE = 19_000 / 193e6;
+// A solve's time on one core of the development machine, per byte of the solution it keeps
+// (serendipity-creak: 97 MB in about 19 s); a queue or a busy machine makes it longer.
+const SOLVE_MS_PER_BYTE = 19_000 / 97e6;
 
 /** Whole seconds left of an estimated preparation, at least 1 (the estimate may run out first). */
 function secondsLeft(p: { at: number; ms: number }): number {

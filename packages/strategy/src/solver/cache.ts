@@ -50,10 +50,17 @@ interface Header {
   version: number;
   key: string;
   extraPoints: number;
+  /** Values in the store, and their width: 32 with offers (`compact`), else 64. */
   length: number;
+  storeBits: 32 | 64;
+  /** Exact 64-bit fresh values written before the store (T·T with a 32-bit store, else 0). */
+  freshLength: number;
   states: number;
   seconds: number;
 }
+
+// The data file: the exact fresh values (64-bit), then the store; a header in a .json beside it.
+const DATA = '.bin';
 
 function basePath(rules: RuleSet, dir: string): string {
   return join(dir, `two-player-${solutionKey(rules)}`);
@@ -63,7 +70,7 @@ function basePath(rules: RuleSet, dir: string): string {
 export function solutionAvailable(rules: RuleSet, dir: string): boolean {
   if (solutionInMemory(rules)) return true;
   const base = basePath(rules, dir);
-  return existsSync(`${base}.json`) && existsSync(`${base}.f64`);
+  return existsSync(`${base}.json`) && existsSync(`${base}${DATA}`);
 }
 
 /** A cached solution from memory or disk, or null. */
@@ -77,7 +84,7 @@ export function loadTwoPlayer(rules: RuleSet, dir: string): TwoPlayerSolution | 
   let bytes: Buffer;
   try {
     text = readFileSync(`${base}.json`, 'utf8');
-    bytes = readFileSync(`${base}.f64`);
+    bytes = readFileSync(`${base}${DATA}`);
   } catch {
     return null;
   }
@@ -96,7 +103,7 @@ export async function loadTwoPlayerAsync(
   let bytes: Buffer;
   try {
     text = await readFile(`${base}.json`, 'utf8');
-    bytes = await readFile(`${base}.f64`);
+    bytes = await readFile(`${base}${DATA}`);
   } catch {
     return null;
   }
@@ -113,35 +120,56 @@ function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSoluti
     return null;
   }
   if (header.version !== TWO_PLAYER_VERSION || header.key !== key) return null;
-  if (bytes.byteLength !== header.length * 8) return null;
-  // readFile may hand back a slice of a shared pool; a Float64Array needs its own aligned copy.
+  const width = header.storeBits / 8;
+  if (width !== 4 && width !== 8) return null;
+  const freshBytes = header.freshLength * 8;
+  if (bytes.byteLength !== freshBytes + header.length * width) return null;
+  // readFile may hand back a slice of a shared pool; typed arrays need an aligned start.
+  const data = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
+  const fresh =
+    header.freshLength > 0
+      ? new Float64Array(data.buffer, data.byteOffset, header.freshLength)
+      : null;
+  const at = data.byteOffset + freshBytes;
   const store =
-    bytes.byteOffset % 8 === 0
-      ? new Float64Array(bytes.buffer, bytes.byteOffset, header.length)
-      : new Float64Array(new Uint8Array(bytes).buffer);
-  return adoptSolution(rules, store, header);
+    width === 4
+      ? new Float32Array(data.buffer, at, header.length)
+      : new Float64Array(data.buffer, at, header.length);
+  return adoptSolution(rules, store, header, fresh);
 }
 
-/** Writes a solution to the cache (atomically: a temporary file, then a rename). */
-export function saveTwoPlayer(sol: TwoPlayerSolution, dir: string): void {
+/**
+ * Writes a solution to the cache in its compact form (atomically: a temporary file, then a
+ * rename), keeps that form in memory and returns it.
+ */
+export function saveTwoPlayer(solved: TwoPlayerSolution, dir: string): TwoPlayerSolution {
+  const sol = solved.compact();
   mkdirSync(dir, { recursive: true });
   const key = solutionKey(sol.rules);
   const base = join(dir, `two-player-${key}`);
-  const tmp = `${base}.${process.pid}.tmp`;
-  const store = sol.store;
-  writeFileSync(tmp, new Uint8Array(store.buffer, store.byteOffset, store.byteLength));
-  renameSync(tmp, `${base}.f64`);
+  const tmp = `${base}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const { store, freshValues } = sol;
+  const bytes = (a: Float64Array | Float32Array) =>
+    new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  writeFileSync(
+    tmp,
+    freshValues ? Buffer.concat([bytes(freshValues), bytes(store)]) : bytes(store),
+  );
+  renameSync(tmp, `${base}${DATA}`);
   const header: Header = {
     version: TWO_PLAYER_VERSION,
     key,
     extraPoints: sol.E * 50,
     length: store.length,
+    storeBits: store instanceof Float32Array ? 32 : 64,
+    freshLength: freshValues?.length ?? 0,
     states: sol.states,
     seconds: sol.seconds,
   };
   writeFileSync(tmp, JSON.stringify(header));
   renameSync(tmp, `${base}.json`);
   rememberSolution(sol);
+  return sol;
 }
 
 /** The two-player solution of a rule set: from memory, from the cache in `opts.dir`, or solved now and cached. */
@@ -151,16 +179,18 @@ export function twoPlayerSolution(
 ): TwoPlayerSolution | SolverError {
   const cached = loadTwoPlayer(rules, opts.dir);
   if (cached) return cached;
-  const sol = solveTwoPlayer(rules, opts);
-  if (!(sol instanceof TwoPlayerSolution)) return sol;
+  const solved = solveTwoPlayer(rules, opts);
+  if (!(solved instanceof TwoPlayerSolution)) return solved;
   if (opts.save !== false && opts.extraPoints === undefined) {
     try {
-      saveTwoPlayer(sol, opts.dir);
+      return saveTwoPlayer(solved, opts.dir);
     } catch {
       // A read-only cache only costs the next run a solve.
-      rememberSolution(sol);
     }
-  } else rememberSolution(sol);
+  }
+  // Kept as the cache keeps it, so a process answers alike whether it solved or loaded.
+  const sol = solved.compact();
+  rememberSolution(sol);
   return sol;
 }
 

@@ -15,7 +15,7 @@ export interface SolutionSource {
   solution(rules: RuleSet, solve: boolean): TwoPlayerSolution | null;
 }
 
-// Up to four solutions stay in memory (a full preset is about 200 MB).
+// Up to four solutions stay in memory (a full preset is at most about 100 MB compact).
 const MAX_IN_MEMORY = 4;
 const memory = new Map<string, TwoPlayerSolution>();
 
@@ -37,28 +37,34 @@ export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
 /** Keeps a solution in memory, dropping the oldest beyond four. */
 export function rememberSolution(sol: TwoPlayerSolution): void {
   const id = idOf(sol.rules);
-  if (!memory.has(id) && memory.size >= MAX_IN_MEMORY)
-    memory.delete(memory.keys().next().value as string);
+  if (!memory.has(id) && memory.size >= MAX_IN_MEMORY) drop(memory.keys().next().value as string);
   memory.set(id, sol);
 }
 
 /** Drops one rule set's solution from memory (a disk cache stays), so a caller can keep memory within a budget. */
 export function forgetSolution(rules: RuleSet): void {
-  memory.delete(idOf(rules));
+  drop(idOf(rules));
+}
+
+// The advisor's cached pair values of a dropped solution go with it.
+function drop(id: string): void {
+  memory.get(id)?.forgetRolls();
+  memory.delete(id);
 }
 
 /** Drops every solution kept in memory (a disk cache stays); frees memory, helps tests. */
 export function clearSolutionMemory(): void {
-  memory.clear();
+  for (const id of [...memory.keys()]) drop(id);
 }
 
-/** Wraps a solved store (from disk or a worker) and keeps it in memory. */
+/** Wraps a solved store (from disk or a worker; 32-bit with its exact fresh values) and keeps it in memory. */
 export function adoptSolution(
   rules: RuleSet,
-  store: Float64Array,
+  store: Float64Array | Float32Array,
   info: { extraPoints: number; states: number; seconds: number },
+  freshValues: Float64Array | null = null,
 ): TwoPlayerSolution {
-  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store);
+  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store, freshValues);
   sol.states = info.states;
   sol.seconds = info.seconds;
   rememberSolution(sol);
@@ -70,8 +76,10 @@ export const memorySolutions: SolutionSource = {
   solution(rules, solve) {
     const hit = solutionInMemory(rules);
     if (hit || !solve) return hit;
-    const sol = solveTwoPlayer(rules);
-    if (!(sol instanceof TwoPlayerSolution)) return null;
+    const solved = solveTwoPlayer(rules);
+    if (!(solved instanceof TwoPlayerSolution)) return null;
+    // Kept as the cache keeps it, so a process answers alike whether it solved or loaded.
+    const sol = solved.compact();
     rememberSolution(sol);
     return sol;
   },

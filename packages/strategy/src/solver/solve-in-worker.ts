@@ -11,7 +11,8 @@ export type WorkerAnswer =
   | ({ readonly kind: 'error' } & SolverError)
   | {
       readonly kind: 'solved';
-      readonly store: Float64Array;
+      readonly store: Float64Array | Float32Array;
+      readonly freshValues: Float64Array | null;
       readonly info: { extraPoints: number; states: number; seconds: number };
     };
 
@@ -62,7 +63,7 @@ function solveInWorker(
       if (m.kind === 'progress') return opts.onProgress?.(m.done);
       settled = true;
       if (m.kind === 'error') resolve({ code: m.code, message: m.message });
-      else resolve(adoptSolution(rules, m.store, m.info));
+      else resolve(adoptSolution(rules, m.store, m.info, m.freshValues));
     });
     w.on('error', (e) => {
       settled = true;

@@ -22,13 +22,21 @@ const sol = twoPlayerSolution(rules, {
 if (!(sol instanceof TwoPlayerSolution))
   send({ kind: 'error', code: sol.code, message: sol.message });
 else {
-  const store = sol.store instanceof Float64Array ? sol.store : Float64Array.from(sol.store);
+  const { store, freshValues } = sol;
+  // Moved rather than copied, unless a buffer holds more than these values (a small file
+  // read into Node's shared pool): moving that would take the pool away from this thread.
+  const arrays = freshValues ? [store, freshValues] : [store];
+  const buffers = [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))].filter(
+    (buf) =>
+      arrays.reduce((n, a) => n + (a.buffer === buf ? a.byteLength : 0), 0) === buf.byteLength,
+  );
   send(
     {
       kind: 'solved',
       store,
+      freshValues,
       info: { extraPoints: sol.E * 50, states: sol.states, seconds: sol.seconds },
     },
-    [store.buffer as ArrayBuffer],
+    buffers,
   );
 }

@@ -9,6 +9,7 @@ import {
   StrategyPool,
   threadBudget,
   twoPlayerBytes,
+  twoPlayerPeakBytes,
 } from '../../src/node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-pool-'));
@@ -49,8 +50,11 @@ describe('canonical rule key', () => {
 describe('memory budget', () => {
   it('sizes a two-player table from the rules, and splits the ceiling between threads', () => {
     const big = { ...preset('serendipity-creak'), target: 20_000 };
-    // 400 scores a side, totals up to the other score, 6 dice counts: 1.5 GB.
-    expect(twoPlayerBytes(big)).toBe(400 * ((400 * 401) / 2) * 6 * 8);
+    // 400 scores a side, totals up to the other score, 6 dice counts, 32-bit, and the exact
+    // fresh values: 0.77 GB held; the solve fills a 64-bit store first.
+    expect(twoPlayerBytes(big)).toBe(400 * ((400 * 401) / 2) * 6 * 4 + 400 * 400 * 8);
+    expect(twoPlayerPeakBytes(big)).toBeGreaterThan(400 * ((400 * 401) / 2) * 6 * 8);
+    expect(twoPlayerBytes(preset('classic'))).toBe(200 * 200 * 8);
     expect(twoPlayerBytes(costly(500))).toBe(0);
     const one = threadBudget(1024, 1);
     const two = threadBudget(1024, 2);
