@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
+import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
@@ -33,8 +34,25 @@ const BUS_EVENT = 'zilch:bus';
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
 export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
+  // The shipped presets' solutions (made by the build's presolve) are read into memory every
+  // strategy thread shares, so the coach has win chances from the first decision. The read
+  // (~0.1 s for 97 MB) does not hold up listening; strategy jobs wait for it instead.
+  const presets = config.preloadSolutions
+    ? sharedPresets(config.cacheDir)
+    : Promise.resolve({ loaded: [], missing: [] });
+  void presets.then(({ missing }) => {
+    if (missing.length > 0)
+      log.warn(
+        { missing, cacheDir: config.cacheDir },
+        'no cached solution of these presets: the coach gives expected points until one is solved (`npm run presolve` with this ZILCH_CACHE_DIR makes them)',
+      );
+  });
   startStrategy({
     cacheDir: config.cacheDir,
+    shared: {
+      bytes: config.preloadSolutions ? solvablePresetBytes() : 0,
+      solutions: presets.then((p) => p.loaded),
+    },
     ...config.strategy,
     memoryCeilingMb: config.memoryCeilingMb,
     onEvent: (e) => log.warn({ strategy: e }, 'strategy pool limit reached'),

@@ -4,8 +4,13 @@ import { workerData } from 'node:worker_threads';
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise, type Advice, type AdviceMode } from '../advisor/index.ts';
 import { legalFor } from '../bots/advised.ts';
-import { diskSolutions, solutionAvailable } from '../solver/cache.ts';
-import { forgetSolution, solutionInMemory, type SolutionSource } from '../solver/memory.ts';
+import { adoptShared, diskSolutions, solutionAvailable } from '../solver/cache.ts';
+import {
+  forgetSolution,
+  solutionInMemory,
+  solutionPinned,
+  type SolutionSource,
+} from '../solver/memory.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import type { JobAnswer, StrategyJob, ThreadSettings } from './job.ts';
@@ -49,6 +54,7 @@ function makeRoom(need: number): void {
 const bounded: SolutionSource = {
   solution(rules, solve) {
     const hit = solutionInMemory(rules);
+    if (hit && solutionPinned(rules)) return hit;
     if (hit) {
       held.delete(rules);
       held.set(rules, twoPlayerBytes(rules));
@@ -94,6 +100,12 @@ function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMo
 /** Runs one strategy job (piscina calls this in a pool thread). */
 export default function run(job: StrategyJob): JobAnswer {
   const started = performance.now();
+  if (job.shared && !solutionPinned(job.shared.rules)) {
+    // A view on the process's one copy: no load, and none of this thread's budget.
+    const own = intern(job.shared.rules);
+    held.delete(own);
+    adoptShared({ ...job.shared, rules: own });
+  }
   if (job.kind === 'prepare') {
     const rules = intern(job.rules);
     const [, note] = affordable(rules, 'win', true);

@@ -5,14 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RuleSet } from '@zilch/engine';
+import { canonicalRules } from '../pool/canonical.ts';
 import {
   adoptSolution,
+  forgetSolution,
+  pinSolution,
   rememberSolution,
   solutionInMemory,
+  solutionPinned,
   type SolutionSource,
 } from './memory.ts';
 import {
@@ -29,14 +33,18 @@ export function defaultCacheDir(): string {
   return join(homedir(), '.cache', 'zilch');
 }
 
-/** Cache key: a hash of the full rule set, the solver version and its cap. */
+/**
+ * Cache key: a hash of the rule set in canonical form (its name, who starts and the turn timer
+ * change no value), the solver version and its cap. So the CLI, the bench, the build's
+ * presolve and the server's strategy threads all find one file per rule set.
+ */
 export function solutionKey(rules: RuleSet, extraPoints = TWO_PLAYER_EXTRA_POINTS): string {
   if (extraPoints === TWO_PLAYER_EXTRA_POINTS) {
     const known = keys.get(rules);
     if (known !== undefined) return known;
   }
   const h = createHash('sha256');
-  h.update(JSON.stringify({ rules, v: TWO_PLAYER_VERSION, extraPoints }));
+  h.update(JSON.stringify({ rules: canonicalRules(rules), v: TWO_PLAYER_VERSION, extraPoints }));
   const key = h.digest('hex').slice(0, 24);
   if (extraPoints === TWO_PLAYER_EXTRA_POINTS) keys.set(rules, key);
   return key;
@@ -111,31 +119,94 @@ export async function loadTwoPlayerAsync(
   return solutionInMemory(rules) ?? fromFiles(rules, text, bytes);
 }
 
-function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSolution | null {
-  const key = solutionKey(rules);
+/** The header of a cached solution of these rules, or null when it is of another version or key. */
+function parseHeader(rules: RuleSet, text: string): Header | null {
   let header: Header;
   try {
     header = JSON.parse(text) as Header;
   } catch {
     return null;
   }
-  if (header.version !== TWO_PLAYER_VERSION || header.key !== key) return null;
-  const width = header.storeBits / 8;
-  if (width !== 4 && width !== 8) return null;
-  const freshBytes = header.freshLength * 8;
-  if (bytes.byteLength !== freshBytes + header.length * width) return null;
+  if (header.version !== TWO_PLAYER_VERSION || header.key !== solutionKey(rules)) return null;
+  if (header.storeBits !== 32 && header.storeBits !== 64) return null;
+  return header;
+}
+
+/** Bytes of the data file a header describes. */
+function dataBytes(h: Header): number {
+  return h.freshLength * 8 + (h.length * h.storeBits) / 8;
+}
+
+/** The fresh values and the store, as views on the data file's bytes (8-aligned at `at`). */
+function views(
+  h: Header,
+  buffer: ArrayBufferLike,
+  at: number,
+): { store: Float64Array | Float32Array; fresh: Float64Array | null } {
+  const fresh = h.freshLength > 0 ? new Float64Array(buffer, at, h.freshLength) : null;
+  const from = at + h.freshLength * 8;
+  const store =
+    h.storeBits === 32
+      ? new Float32Array(buffer, from, h.length)
+      : new Float64Array(buffer, from, h.length);
+  return { store, fresh };
+}
+
+function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSolution | null {
+  const header = parseHeader(rules, text);
+  if (!header || bytes.byteLength !== dataBytes(header)) return null;
   // readFile may hand back a slice of a shared pool; typed arrays need an aligned start.
   const data = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
-  const fresh =
-    header.freshLength > 0
-      ? new Float64Array(data.buffer, data.byteOffset, header.freshLength)
-      : null;
-  const at = data.byteOffset + freshBytes;
-  const store =
-    width === 4
-      ? new Float32Array(data.buffer, at, header.length)
-      : new Float64Array(data.buffer, at, header.length);
+  const { store, fresh } = views(header, data.buffer, data.byteOffset);
   return adoptSolution(rules, store, header, fresh);
+}
+
+/** A cached solution read into shared memory, so every strategy thread uses one copy. */
+export interface SharedSolution {
+  readonly rules: RuleSet;
+  readonly header: Readonly<Header>;
+  readonly data: SharedArrayBuffer;
+}
+
+/** Reads the cached solution of a rule set into a SharedArrayBuffer; null when it is not cached. */
+export async function readSharedSolution(
+  rules: RuleSet,
+  dir: string,
+): Promise<SharedSolution | null> {
+  const base = basePath(rules, dir);
+  let file: FileHandle | null = null;
+  try {
+    const header = parseHeader(rules, await readFile(`${base}.json`, 'utf8'));
+    if (!header) return null;
+    const size = dataBytes(header);
+    file = await open(`${base}${DATA}`, 'r');
+    if ((await file.stat()).size !== size) return null;
+    // Read straight into the shared memory: no second copy of a 100 MB file.
+    const data = new SharedArrayBuffer(size);
+    const into = new Uint8Array(data);
+    for (let at = 0; at < size;) {
+      const { bytesRead } = await file.read(into, at, size - at, at);
+      if (bytesRead === 0) return null;
+      at += bytesRead;
+    }
+    return { rules, header, data };
+  } catch {
+    return null;
+  } finally {
+    await file?.close();
+  }
+}
+
+/** This thread's view of a shared solution, kept in memory for good (`pinSolution`). */
+export function adoptShared(shared: SharedSolution): TwoPlayerSolution {
+  const hit = solutionInMemory(shared.rules);
+  if (hit && solutionPinned(shared.rules)) return hit;
+  // A private copy (loaded before the shared one came) gives way to it.
+  if (hit) forgetSolution(shared.rules);
+  const { store, fresh } = views(shared.header, shared.data, 0);
+  const sol = adoptSolution(shared.rules, store, shared.header, fresh);
+  pinSolution(sol);
+  return sol;
 }
 
 /**

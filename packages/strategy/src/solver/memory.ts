@@ -18,6 +18,9 @@ export interface SolutionSource {
 // Up to four solutions stay in memory (a full preset is at most about 100 MB compact).
 const MAX_IN_MEMORY = 4;
 const memory = new Map<string, TwoPlayerSolution>();
+// Solutions shared by every thread of the process (read once into shared memory): never
+// dropped, not counted among the four.
+const pinned = new Map<string, TwoPlayerSolution>();
 
 // Rule sets are treated as immutable values (the engine never changes one), so a rule-set
 // object remembers its id: a decision then serialises nothing, just two map lookups.
@@ -31,12 +34,26 @@ function idOf(rules: RuleSet): string {
 
 /** A solution already in this process's memory, or null. */
 export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
-  return memory.get(idOf(rules)) ?? null;
+  const id = idOf(rules);
+  return pinned.get(id) ?? memory.get(id) ?? null;
+}
+
+/** Keeps a solution in memory for good: no forgetting or clearing drops it. */
+export function pinSolution(sol: TwoPlayerSolution): void {
+  const id = idOf(sol.rules);
+  memory.delete(id);
+  pinned.set(id, sol);
+}
+
+/** Whether the solution of a rule set is pinned (shared by the whole process, held outside any budget). */
+export function solutionPinned(rules: RuleSet): boolean {
+  return pinned.has(idOf(rules));
 }
 
 /** Keeps a solution in memory, dropping the oldest beyond four. */
 export function rememberSolution(sol: TwoPlayerSolution): void {
   const id = idOf(sol.rules);
+  if (pinned.has(id)) return;
   if (!memory.has(id) && memory.size >= MAX_IN_MEMORY) drop(memory.keys().next().value as string);
   memory.set(id, sol);
 }
@@ -52,7 +69,7 @@ function drop(id: string): void {
   memory.delete(id);
 }
 
-/** Drops every solution kept in memory (a disk cache stays); frees memory, helps tests. */
+/** Drops every solution kept in memory but the pinned ones (a disk cache stays); frees memory, helps tests. */
 export function clearSolutionMemory(): void {
   for (const id of [...memory.keys()]) drop(id);
 }

@@ -1,12 +1,13 @@
 // Solves (or loads) a two-player solution in a worker thread and hands the store back to the
-// thread that asked, moved rather than copied. workerData: { rules, dir }.
+// thread that asked, moved rather than copied; with `hand: false` it only saves it to the cache
+// (the build's presolve). workerData: { rules, dir, hand? }.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RuleSet } from '@zilch/engine';
 import { twoPlayerSolution } from './cache.ts';
 import { TwoPlayerSolution } from './two-player.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
 
-const { rules, dir } = workerData as { rules: RuleSet; dir: string };
+const { rules, dir, hand } = workerData as { rules: RuleSet; dir: string; hand?: boolean };
 const port = parentPort;
 if (!port) throw new Error('solve worker must run in a worker thread');
 const send = (m: WorkerAnswer, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
@@ -21,6 +22,7 @@ const sol = twoPlayerSolution(rules, {
 });
 if (!(sol instanceof TwoPlayerSolution))
   send({ kind: 'error', code: sol.code, message: sol.message });
+else if (hand === false) send({ kind: 'saved', seconds: sol.seconds });
 else {
   const { store, freshValues } = sol;
   // Moved rather than copied, unless a buffer holds more than these values (a small file
