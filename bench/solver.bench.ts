@@ -36,7 +36,7 @@ import {
   loadTwoPlayer,
   presolve,
   saveTwoPlayer,
-  solutionAvailable,
+  solutionCached,
   solvablePresets,
   simulate,
   solutionKey,
@@ -69,11 +69,14 @@ function child(mode: string, id: string, dir: string, target?: string): void {
     const cpu = process.cpuUsage(cpu0).user / 1e6;
     const maxRssMB = process.resourceUsage().maxRSS / 1024;
     saveTwoPlayer(sol, dir);
+    // Saving makes the compact copy (32-bit) beside the 64-bit store the solve filled.
+    const savedRssMB = process.resourceUsage().maxRSS / 1024;
     console.log(
       JSON.stringify({
         seconds,
         cpu,
         maxRssMB,
+        savedRssMB,
         ...(sol.withOffers ? compactError(sol) : {}),
         states: sol.states,
         sweepsPerTable: sol.sweeps / (sol.T * sol.T),
@@ -106,8 +109,11 @@ function compactError(exact: TwoPlayerSolution): Record<string, number> {
     const out = positions.map((s) => advise(s, 'win', { solutions: fromSolution(sol) }));
     return { out, rate: positions.length / ((performance.now() - t0) / 1000) };
   };
+  // Alternated, best of two each: the first pass also warms the code up.
   const exactRanks = ranked(exact);
   const compactRanks = ranked(compact);
+  const rate64 = Math.max(exactRanks.rate, ranked(exact).rate);
+  const rate32 = Math.max(compactRanks.rate, ranked(compact).rate);
   let worst = 0;
   let changed = 0;
   let worstLoss = 0;
@@ -134,8 +140,8 @@ function compactError(exact: TwoPlayerSolution): Record<string, number> {
     worst,
     changed,
     worstLoss,
-    rate64: exactRanks.rate,
-    rate32: compactRanks.rate,
+    rate64,
+    rate32,
   };
 }
 
@@ -204,7 +210,8 @@ export default async function bench(): Promise<void> {
       const l = runChild(['load', id, dir, ...(target ? [target] : [])]);
       console.log(
         `two-player ${id}${target ? ` (target ${target})` : ''}: ${Number(s.seconds).toFixed(1)} s wall, ` +
-          `${Number(s.cpu).toFixed(1)} s CPU, peak RSS ${Number(s.maxRssMB).toFixed(0)} MB, ` +
+          `${Number(s.cpu).toFixed(1)} s CPU, peak RSS ${Number(s.maxRssMB).toFixed(0)} MiB ` +
+          `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
           `capped pairs ${s.capped}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
@@ -249,7 +256,7 @@ async function presolveBench(): Promise<void> {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  if (!solvablePresets().every((p) => solutionAvailable(p.rules, cacheDir)))
+  if (!solvablePresets().every((p) => solutionCached(p.rules, cacheDir)))
     await time(cacheDir, `missing presets into ${cacheDir}`);
   const m = runChild(['memory', '-', cacheDir]);
   console.log(

@@ -2,7 +2,7 @@
 // server started on a fresh data directory reads the presets' solutions before it listens and
 // the coach answers in win chances from the first decision of the first game, on every preset
 // the two-player solver models.
-import { defaultCacheDir, solutionAvailable, solvablePresets } from '@zilch/strategy/node';
+import { defaultCacheDir, solutionCached, solvablePresets } from '@zilch/strategy/node';
 import { api, spawnServer, tempDir, until, type ServerProcess } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -13,7 +13,7 @@ type Loose = any;
 // The directory the build's presolve (`npm run presolve`, run by `npm ci`/`npm install`) fills.
 const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
 const presets = solvablePresets();
-const missing = presets.filter((p) => !solutionAvailable(p.rules, cacheDir)).map((p) => p.id);
+const missing = presets.filter((p) => !solutionCached(p.rules, cacheDir)).map((p) => p.id);
 const fix = `run \`npm run presolve\` (the last step of \`npm run build\`) to solve ${missing.join(', ')} into ${cacheDir}`;
 if (missing.length > 0) {
   if (process.env.ZILCH_REQUIRE_SERVICES === '1')

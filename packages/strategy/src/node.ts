@@ -11,6 +11,7 @@ export {
   readSharedSolution,
   saveTwoPlayer,
   solutionAvailable,
+  solutionCached,
   solutionKey,
   twoPlayerSolution,
   type SharedSolution,

@@ -4,7 +4,17 @@
  * environment; this package reads no environment variable.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +68,10 @@ interface Header {
   version: number;
   key: string;
   extraPoints: number;
-  /** Values in the store, and their width: 32 with offers (`compact`), else 64. */
+  /** Values in the store (none without offers), 32-bit floats: only compact solutions are written. */
   length: number;
-  storeBits: 32 | 64;
-  /** Exact 64-bit fresh values written before the store (T·T with a 32-bit store, else 0). */
+  storeBits: 32;
+  /** Exact 64-bit fresh values written before the store (T·T). */
   freshLength: number;
   states: number;
   seconds: number;
@@ -79,6 +89,21 @@ export function solutionAvailable(rules: RuleSet, dir: string): boolean {
   if (solutionInMemory(rules)) return true;
   const base = basePath(rules, dir);
   return existsSync(`${base}.json`) && existsSync(`${base}${DATA}`);
+}
+
+/**
+ * Whether the cache directory holds a usable solution of a rule set: a header of this solver
+ * version, key and format, and a data file of its size (`solutionAvailable` only looks for the
+ * files, which is all a decision can afford).
+ */
+export function solutionCached(rules: RuleSet, dir: string): boolean {
+  const base = basePath(rules, dir);
+  try {
+    const header = parseHeader(rules, readFileSync(`${base}.json`, 'utf8'));
+    return header !== null && statSync(`${base}${DATA}`).size === dataBytes(header);
+  } catch {
+    return false;
+  }
 }
 
 /** A cached solution from memory or disk, or null. */
@@ -128,13 +153,14 @@ function parseHeader(rules: RuleSet, text: string): Header | null {
     return null;
   }
   if (header.version !== TWO_PLAYER_VERSION || header.key !== solutionKey(rules)) return null;
-  if (header.storeBits !== 32 && header.storeBits !== 64) return null;
+  // Only compact files are written; anything else is from an older build: solve again.
+  if (header.storeBits !== 32 || !(header.freshLength > 0)) return null;
   return header;
 }
 
 /** Bytes of the data file a header describes. */
 function dataBytes(h: Header): number {
-  return h.freshLength * 8 + (h.length * h.storeBits) / 8;
+  return h.freshLength * 8 + h.length * 4;
 }
 
 /** The fresh values and the store, as views on the data file's bytes (8-aligned at `at`). */
@@ -142,13 +168,9 @@ function views(
   h: Header,
   buffer: ArrayBufferLike,
   at: number,
-): { store: Float64Array | Float32Array; fresh: Float64Array | null } {
-  const fresh = h.freshLength > 0 ? new Float64Array(buffer, at, h.freshLength) : null;
-  const from = at + h.freshLength * 8;
-  const store =
-    h.storeBits === 32
-      ? new Float32Array(buffer, from, h.length)
-      : new Float64Array(buffer, from, h.length);
+): { store: Float32Array; fresh: Float64Array } {
+  const fresh = new Float64Array(buffer, at, h.freshLength);
+  const store = new Float32Array(buffer, at + h.freshLength * 8, h.length);
   return { store, fresh };
 }
 
@@ -209,6 +231,10 @@ export function adoptShared(shared: SharedSolution): TwoPlayerSolution {
   return sol;
 }
 
+function writeAll(fd: number, data: Uint8Array): void {
+  for (let at = 0; at < data.byteLength;) at += writeSync(fd, data, at, data.byteLength - at);
+}
+
 /**
  * Writes a solution to the cache in its compact form (atomically: a temporary file, then a
  * rename), keeps that form in memory and returns it.
@@ -222,17 +248,21 @@ export function saveTwoPlayer(solved: TwoPlayerSolution, dir: string): TwoPlayer
   const { store, freshValues } = sol;
   const bytes = (a: Float64Array | Float32Array) =>
     new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  writeFileSync(
-    tmp,
-    freshValues ? Buffer.concat([bytes(freshValues), bytes(store)]) : bytes(store),
-  );
+  // Two writes rather than one concatenated copy: the store is 97 MB for a full preset.
+  const fd = openSync(tmp, 'w');
+  try {
+    if (freshValues) writeAll(fd, bytes(freshValues));
+    writeAll(fd, bytes(store));
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, `${base}${DATA}`);
   const header: Header = {
     version: TWO_PLAYER_VERSION,
     key,
     extraPoints: sol.E * 50,
     length: store.length,
-    storeBits: store instanceof Float32Array ? 32 : 64,
+    storeBits: 32,
     freshLength: freshValues?.length ?? 0,
     states: sol.states,
     seconds: sol.seconds,

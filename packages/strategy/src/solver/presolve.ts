@@ -6,7 +6,7 @@ import { PRESET_IDS, preset, type PresetId, type RuleSet } from '@zilch/engine';
 import { twoPlayerBytes } from '../pool/budget.ts';
 import { canonicalRules } from '../pool/canonical.ts';
 import { workerEntry } from '../worker-entry.ts';
-import { readSharedSolution, solutionAvailable, type SharedSolution } from './cache.ts';
+import { readSharedSolution, solutionCached, type SharedSolution } from './cache.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
 import { twoPlayerUnsupported } from './two-player.ts';
 
@@ -50,7 +50,7 @@ export async function presolve(
     readonly onDone?: (r: PresolveResult) => void;
   },
 ): Promise<PresolveResult[]> {
-  const todo = presets.filter((p) => !solutionAvailable(p.rules, opts.dir));
+  const todo = presets.filter((p) => !solutionCached(p.rules, opts.dir));
   const results: PresolveResult[] = presets
     .filter((p) => !todo.includes(p))
     .map((p) => ({ id: p.id, solved: false, seconds: 0 }));

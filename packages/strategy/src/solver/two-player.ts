@@ -120,16 +120,20 @@ export class TwoPlayerSolution {
   }
 
   /**
-   * This solution as the cache keeps it: with offers, the roll values as 32-bit floats (half
-   * the memory; each within 2⁻²⁵ ≈ 3.0e-8 of the exact value, probabilities being at most 1)
-   * and the T·T fresh values exact; without offers the store is only the fresh values, kept.
+   * This solution as the cache keeps it: the T·T fresh values exact (64-bit) and, with offers,
+   * the roll values as 32-bit floats (half the memory; each within 2⁻²⁵ ≈ 3.0e-8 of the exact
+   * value, probabilities being at most 1). Without offers the fresh values are all there is
+   * and the store is empty. Every compact store is a Float32Array, so the advisor's reads of
+   * it see one array type.
    */
   compact(): TwoPlayerSolution {
-    if (!this.withOffers || this.store instanceof Float32Array) return this;
+    if (this.store instanceof Float32Array) return this;
     const T = this.T;
     const fresh = new Float64Array(T * T);
     for (let a = 0; a < T; a++) for (let b = 0; b < T; b++) fresh[a * T + b] = this.fresh(a, b);
-    const out = new TwoPlayerSolution(this.rules, this.E, Float32Array.from(this.store), fresh);
+    const store = new Float32Array(this.withOffers ? this.store.length : 0);
+    if (this.withOffers) store.set(this.store);
+    const out = new TwoPlayerSolution(this.rules, this.E, store, fresh);
     out.states = this.states;
     out.sweeps = this.sweeps;
     out.capped = this.capped;

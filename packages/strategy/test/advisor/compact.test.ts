@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyAction, legalActions, lean, preset, seededDice, type GameState } from '@zilch/engine';
+import { preset } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import type { SolutionSource } from '../../src/solver/memory.ts';
 import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { randomScoredPosition } from './positions.ts';
 
 // The cache keeps roll values as 32-bit floats (each within 2⁻²⁵ of the solve's) and the fresh
 // values exact. Every advice value is a probability-weighted mix of stored values and exact
@@ -15,23 +16,6 @@ const exact = solveTwoPlayer(rules);
 if (!(exact instanceof TwoPlayerSolution)) throw new Error(exact.message);
 const compact = exact.compact();
 const from = (sol: TwoPlayerSolution): SolutionSource => ({ solution: () => sol });
-
-/** A position from random legal play, then moved to random scores below the target. */
-function randomState(seed: number, steps: number, a: number, b: number): GameState {
-  const dice = seededDice(seed);
-  let s: GameState = lean.initialState(rules, 2, seed % 2);
-  let x = seed;
-  for (let i = 0; i < steps && s.phase !== 'over'; i++) {
-    const legal = legalActions(s);
-    x = (x * 1103515245 + 12345) >>> 0;
-    const r = applyAction(s, legal[x % legal.length]!, dice);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
-  }
-  if (s.phase === 'over' || s.finalRound) return s;
-  const scores = [a * 50, b * 50];
-  return { ...s, scores, onBoard: scores.map((v) => v > 0) };
-}
 
 describe('compact solution (32-bit roll values)', () => {
   it('holds half the bytes, with the fresh values exact', () => {
@@ -50,7 +34,7 @@ describe('compact solution (32-bit roll values)', () => {
         fc.integer({ min: 0, max: 29 }),
         fc.integer({ min: 0, max: 29 }),
         (seed, steps, a, b) => {
-          const s = randomState(seed, steps, a, b);
+          const s = randomScoredPosition(rules, seed, steps, a, b);
           const want = advise(s, 'win', { solutions: from(exact) });
           const got = advise(s, 'win', { solutions: from(compact) });
           expect(got.kind).toBe(want.kind);
