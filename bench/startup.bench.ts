@@ -6,10 +6,12 @@
 // measured (default 7), with the presets' solutions read at start (ZILCH_PRELOAD_SOLUTIONS) and
 // without. Then (issue 13): from spawning a server on a fresh data dir to the coach's first answer
 // in win chances on a new serendipity-creak game (solutions from the build's presolve in
-// ZILCH_CACHE_DIR, default ~/.cache/zilch), median of 3.
+// ZILCH_CACHE_DIR, default ~/.cache/zilch), median of 3; and the RSS of a server once its
+// strategy threads have advised on every solvable preset: 1 thread, and 2 with the preload on
+// and off.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +93,44 @@ async function post(base: string, path: string, body: unknown, want = 201): Prom
   });
   if (r.status !== want) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`);
   return r.json();
+}
+
+/** RSS (MiB) of a server after advice on each solvable preset from each of its strategy threads. */
+async function rssWithPresets(
+  preload: string,
+  workers: string,
+): Promise<{ rss: number; kinds: string[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-rss-'));
+  const port = await freePort();
+  const server = spawnServer(dataDir, port, {
+    ZILCH_PRELOAD_SOLUTIONS: preload,
+    ZILCH_STRATEGY_WORKERS: workers,
+  });
+  try {
+    await readyAfter(port, performance.now(), server);
+    const base = `http://127.0.0.1:${port}`;
+    const kinds: string[] = [];
+    for (const id of ['serendipity-creak', 'classic', 'farkle-2017'] as const) {
+      const made = (await post(base, '/api/games', {
+        rules: { ...PRESETS[id], firstPlayer: 'seat-1' },
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'optimal' }],
+      })) as { gameId: string };
+      const view = (await (await fetch(`${base}/api/games/${made.gameId}`)).json()) as {
+        state: unknown;
+      };
+      // Four at once, so both threads answer.
+      const answers = (await Promise.all(
+        [1, 2, 3, 4].map(() => post(base, '/api/advice', { state: view.state }, 200)),
+      )) as { kind: string }[];
+      kinds.push(...answers.map((a) => a.kind));
+    }
+    await pause(1000);
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    return { rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024, kinds };
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -208,4 +248,16 @@ export default async function bench(): Promise<void> {
     `  process start on a fresh data dir → first coach answer in win % (serendipity-creak): ` +
       `median ${median(runs.map((r) => r.ms)).toFixed(0)} ms; first answers: ${runs.map((r) => r.first).join(', ')}`,
   );
+  for (const [preload, workers] of [
+    ['1', '1'],
+    ['1', '2'],
+    ['0', '2'],
+  ] as const) {
+    const r = await rssWithPresets(preload, workers);
+    const win = r.kinds.filter((k) => k === 'win').length;
+    console.log(
+      `  server RSS, ${workers} strategy thread(s), after advice on the 3 solvable presets ` +
+        `(${win}/${r.kinds.length} answers in win %), ZILCH_PRELOAD_SOLUTIONS=${preload}: ${r.rss.toFixed(0)} MiB`,
+    );
+  }
 }
