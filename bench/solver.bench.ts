@@ -5,7 +5,12 @@
 // cached serendipity-creak solution (solved into the cache first if missing; target
 // ZILCH_BENCH_ADVISOR_TARGET, default the preset's): decisions per second and optimal v
 // expected games per second, in this process. ZILCH_BENCH_ADVISOR_GAMES (default 400).
+// Compact solutions: the solve child also measures what the 32-bit store costs the advice (every
+// option's value, best moves) on positions from 60 games; then the presets the solver models are
+// loaded together in a child and its resident memory printed (presolved into the cache first if
+// missing). ZILCH_BENCH_PRESOLVE=1 also times the build's presolve into an empty directory.
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,13 +34,17 @@ import {
   lastTurn,
   legalFor,
   loadTwoPlayer,
+  presolve,
   saveTwoPlayer,
+  solutionCached,
+  solvablePresets,
   simulate,
   solutionKey,
   solveLongRun,
   solveTwoPlayer,
   twoPlayerSolution,
   TwoPlayerSolution,
+  type SolutionSource,
 } from '@zilch/strategy/node';
 
 const here = fileURLToPath(import.meta.url);
@@ -47,8 +56,9 @@ function rulesFor(id: string, target?: string): RuleSet {
   return target ? { ...r, target: Number(target) } : r;
 }
 
-/** Child mode: `solve <preset> <dir> [target]` or `load <preset> <dir> [target]`; prints JSON. */
+/** Child mode: `solve <preset> <dir> [target]`, `load <preset> <dir> [target]` or `memory - <dir>`; prints JSON. */
 function child(mode: string, id: string, dir: string, target?: string): void {
+  if (mode === 'memory') return memoryChild(dir);
   const rules = rulesFor(id, target);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -57,12 +67,17 @@ function child(mode: string, id: string, dir: string, target?: string): void {
     if (!(sol instanceof TwoPlayerSolution)) throw new Error(sol.message);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0).user / 1e6;
+    const maxRssMB = process.resourceUsage().maxRSS / 1024;
     saveTwoPlayer(sol, dir);
+    // Saving makes the compact copy (32-bit) beside the 64-bit store the solve filled.
+    const savedRssMB = process.resourceUsage().maxRSS / 1024;
     console.log(
       JSON.stringify({
         seconds,
         cpu,
-        maxRssMB: process.resourceUsage().maxRSS / 1024,
+        maxRssMB,
+        savedRssMB,
+        ...(sol.withOffers ? compactError(sol) : {}),
         states: sol.states,
         sweepsPerTable: sol.sweeps / (sol.T * sol.T),
         capped: sol.capped,
@@ -74,6 +89,89 @@ function child(mode: string, id: string, dir: string, target?: string): void {
     const seconds = (performance.now() - t0) / 1000;
     console.log(JSON.stringify({ seconds, loaded: sol !== null }));
   }
+}
+
+const fromSolution = (sol: TwoPlayerSolution): SolutionSource => ({ solution: () => sol });
+
+/**
+ * What keeping the roll values as 32-bit floats costs the advice: on every position where
+ * `optimal` (playing on the compact solution) chose in 60 games against `expected`, each
+ * option's value against the 64-bit solve's, the best moves that differ, and what choosing
+ * on the compact values loses by the exact ones.
+ */
+function compactError(exact: TwoPlayerSolution): Record<string, number> {
+  const compact = exact.compact();
+  const positions = optimalPositions(exact.rules, 60, fromSolution(compact));
+  // Decisions per second on each, from empty pair caches, in the same run.
+  const ranked = (sol: TwoPlayerSolution) => {
+    sol.forgetRolls();
+    const t0 = performance.now();
+    const out = positions.map((s) => advise(s, 'win', { solutions: fromSolution(sol) }));
+    return { out, rate: positions.length / ((performance.now() - t0) / 1000) };
+  };
+  // Alternated, best of two each: the first pass also warms the code up.
+  const exactRanks = ranked(exact);
+  const compactRanks = ranked(compact);
+  const rate64 = Math.max(exactRanks.rate, ranked(exact).rate);
+  const rate32 = Math.max(compactRanks.rate, ranked(compact).rate);
+  let worst = 0;
+  let changed = 0;
+  let worstLoss = 0;
+  let options = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const want = exactRanks.out[i]!;
+    const got = compactRanks.out[i]!;
+    const exactValue = new Map(want.options.map((o) => [o.label, o.value]));
+    for (const o of got.options) {
+      worst = Math.max(worst, Math.abs(o.value - exactValue.get(o.label)!));
+      options++;
+    }
+    if (got.options[0]!.label !== want.options[0]!.label) {
+      changed++;
+      worstLoss = Math.max(
+        worstLoss,
+        want.options[0]!.value - exactValue.get(got.options[0]!.label)!,
+      );
+    }
+  }
+  return {
+    positions: positions.length,
+    options,
+    worst,
+    changed,
+    worstLoss,
+    rate64,
+    rate32,
+  };
+}
+
+/** The solvable presets loaded together from `dir`: resident memory before, after, after play. */
+function memoryChild(dir: string): void {
+  const rss = () => process.memoryUsage.rss() / 2 ** 20;
+  const before = rss();
+  const t0 = performance.now();
+  const sols = solvablePresets().map(({ id, rules }) => {
+    const sol = loadTwoPlayer(rules, dir);
+    if (!sol) throw new Error(`${id} is not cached in ${dir}`);
+    return sol;
+  });
+  const loadSeconds = (performance.now() - t0) / 1000;
+  const bytes = sols.reduce((n, s) => n + s.store.byteLength + (s.freshValues?.byteLength ?? 0), 0);
+  const loaded = rss();
+  // Advice on every preset fills the advisor's pair caches (one 64 MB budget for all).
+  let decisions = 0;
+  for (const sol of sols) decisions += optimalPositions(sol.rules, 40, fromSolution(sol)).length;
+  console.log(
+    JSON.stringify({
+      before,
+      loaded,
+      played: rss(),
+      peak: process.resourceUsage().maxRSS / 1024,
+      storeMB: bytes / 1e6,
+      loadSeconds,
+      decisions,
+    }),
+  );
 }
 
 function runChild(args: string[]): Record<string, number | boolean> {
@@ -112,16 +210,64 @@ export default async function bench(): Promise<void> {
       const l = runChild(['load', id, dir, ...(target ? [target] : [])]);
       console.log(
         `two-player ${id}${target ? ` (target ${target})` : ''}: ${Number(s.seconds).toFixed(1)} s wall, ` +
-          `${Number(s.cpu).toFixed(1)} s CPU, peak RSS ${Number(s.maxRssMB).toFixed(0)} MB, ` +
+          `${Number(s.cpu).toFixed(1)} s CPU, peak RSS ${Number(s.maxRssMB).toFixed(0)} MiB ` +
+          `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
           `capped pairs ${s.capped}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
       );
+      if (s.positions !== undefined)
+        console.log(
+          `  32-bit roll values (cache and memory): ${s.positions} positions of optimal, ${s.options} options: ` +
+            `worst |value − 64-bit| ${Number(s.worst).toExponential(2)} (bound 2^-25 = ${(2 ** -25).toExponential(2)}), ` +
+            `best move changed in ${s.changed}, worst loss ${Number(s.worstLoss).toExponential(2)}; ` +
+            `decisions/s 64-bit ${Number(s.rate64).toFixed(0)}, 32-bit ${Number(s.rate32).toFixed(0)}`,
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   await advisorBench();
+  await presolveBench();
+}
+
+/** The build's presolve, and the memory of every solvable preset loaded together. */
+async function presolveBench(): Promise<void> {
+  const threads = Math.min(2, availableParallelism());
+  const time = async (dir: string, what: string) => {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const done = await presolve(solvablePresets(), {
+      dir,
+      threads,
+      onDone: (r) => r.solved && console.log(`    ${r.id} ${r.seconds.toFixed(1)} s wall`),
+    });
+    const cpu = process.cpuUsage(cpu0);
+    console.log(
+      `presolve (${what}, ${threads} threads): ${done.filter((r) => r.solved).length} solved in ` +
+        `${((performance.now() - t0) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+    );
+  };
+  if (process.env.ZILCH_BENCH_PRESOLVE === '1') {
+    const dir = mkdtempSync(join(tmpdir(), 'zilch-presolve-'));
+    try {
+      await time(dir, 'the build step on a fresh install');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (!solvablePresets().every((p) => solutionCached(p.rules, cacheDir)))
+    await time(cacheDir, `missing presets into ${cacheDir}`);
+  const m = runChild(['memory', '-', cacheDir]);
+  console.log(
+    `all solvable presets loaded together (${solvablePresets()
+      .map((p) => p.id)
+      .join(
+        ', ',
+      )}): ${Number(m.storeMB).toFixed(1)} MB of values, loaded in ${Number(m.loadSeconds).toFixed(2)} s; ` +
+      `RSS ${Number(m.before).toFixed(0)} MiB before, ${Number(m.loaded).toFixed(0)} MiB loaded, ` +
+      `${Number(m.played).toFixed(0)} MiB after ${m.decisions} decisions (pair caches at most 64 MiB), peak ${Number(m.peak).toFixed(0)} MiB`,
+  );
 }
 
 /**
@@ -193,7 +339,7 @@ function lastTurnGain(): void {
 }
 
 /** Positions where `optimal` (seat 0 or 1 by turns) has a choice, in the order games meet them. */
-function optimalPositions(rules: RuleSet, games: number): GameState[] {
+function optimalPositions(rules: RuleSet, games: number, solutions?: SolutionSource): GameState[] {
   const out: GameState[] = [];
   const dice = seededDice(7);
   for (let g = 0; g < games; g++) {
@@ -207,7 +353,7 @@ function optimalPositions(rules: RuleSet, games: number): GameState[] {
       else if (legal.length === 1) a = legal[0]!;
       else {
         out.push(s);
-        const m = advise(s, 'win').options[0]!.move;
+        const m = advise(s, 'win', solutions ? { solutions } : {}).options[0]!.move;
         a = { ...m, seat: s.current } as Action;
       }
       const r = applyAction(s, a, dice);

@@ -3,14 +3,20 @@
 // already holds games: two thirds bot against bot, played to the end, one third a person against
 // a bot, waiting. Target (issue 9): ≤ 1 s.
 // ZILCH_BENCH_GAMES sets the number of games (default 300), ZILCH_BENCH_RESTARTS the restarts
-// measured (default 7).
+// measured (default 7), with the presets' solutions read at start (ZILCH_PRELOAD_SOLUTIONS) and
+// without. Then (issue 13): from spawning a server on a fresh data dir to the coach's first answer
+// in win chances on a new serendipity-creak game (solutions from the build's presolve in
+// ZILCH_CACHE_DIR, default ~/.cache/zilch), median of 3; and the RSS of a server once its
+// strategy threads have advised on every solvable preset: 1 thread, and 2 with the preload on
+// and off.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { PRESETS } from '@zilch/engine';
 import { freePort, median } from '@zilch/testkit';
 
 const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
@@ -18,15 +24,22 @@ const MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.met
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** A server child on `port`, its output kept for a failure message. */
-function spawnServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
+function spawnServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       ZILCH_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ZILCH_BOT_DELAY_MS: '0',
+      // The bench creates hundreds of tables and asks for advice from one address.
+      ZILCH_COSTLY_RATE_LIMIT: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,13 +85,86 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function post(base: string, path: string, body: unknown): Promise<void> {
+async function post(base: string, path: string, body: unknown, want = 201): Promise<unknown> {
   const r = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (r.status !== 201) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`);
+  if (r.status !== want) throw new Error(`POST ${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** RSS (MiB) of a server after advice on each solvable preset from each of its strategy threads. */
+async function rssWithPresets(
+  preload: string,
+  workers: string,
+): Promise<{ rss: number; kinds: string[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-rss-'));
+  const port = await freePort();
+  const server = spawnServer(dataDir, port, {
+    ZILCH_PRELOAD_SOLUTIONS: preload,
+    ZILCH_STRATEGY_WORKERS: workers,
+  });
+  try {
+    await readyAfter(port, performance.now(), server);
+    const base = `http://127.0.0.1:${port}`;
+    const kinds: string[] = [];
+    for (const id of ['serendipity-creak', 'classic', 'farkle-2017'] as const) {
+      const made = (await post(base, '/api/games', {
+        rules: { ...PRESETS[id], firstPlayer: 'seat-1' },
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'optimal' }],
+      })) as { gameId: string };
+      const view = (await (await fetch(`${base}/api/games/${made.gameId}`)).json()) as {
+        state: unknown;
+      };
+      // Four at once, so both threads answer.
+      const answers = (await Promise.all(
+        [1, 2, 3, 4].map(() => post(base, '/api/advice', { state: view.state }, 200)),
+      )) as { kind: string }[];
+      kinds.push(...answers.map((a) => a.kind));
+    }
+    await pause(1000);
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    return { rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024, kinds };
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * From spawning a server on a fresh data dir to the coach's first answer in win chances on a new
+ * serendipity-creak game: ms, and whether the very first answer was already in win chances.
+ */
+async function firstWinAdvice(): Promise<{ ms: number; first: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zilch-coach-'));
+  const port = await freePort();
+  const started = performance.now();
+  const server = spawnServer(dataDir, port);
+  try {
+    await readyAfter(port, started, server);
+    const base = `http://127.0.0.1:${port}`;
+    const rules = { ...PRESETS['serendipity-creak'], firstPlayer: 'seat-1' };
+    const made = (await post(base, '/api/games', {
+      rules,
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'optimal' }],
+    })) as { gameId: string };
+    const view = (await (await fetch(`${base}/api/games/${made.gameId}`)).json()) as {
+      state: unknown;
+    };
+    let first = '';
+    for (;;) {
+      const a = (await post(base, '/api/advice', { state: view.state }, 200)) as { kind: string };
+      first ||= a.kind;
+      if (a.kind === 'win') return { ms: performance.now() - started, first };
+      if (performance.now() - started > 120_000) throw new Error('no win advice within 120 s');
+      await pause(200);
+    }
+  } finally {
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Fills a data dir through the HTTP API, as players would, and waits for the bot games to end. */
@@ -135,22 +221,43 @@ export default async function bench(): Promise<void> {
     console.log(
       `  store: ${stored} games, ${entries} log entries (filled in ${((performance.now() - filled) / 1000).toFixed(1)} s)`,
     );
-    const times: number[] = [];
-    for (let i = 0; i < restarts; i++) {
-      const port = await freePort();
-      const started = performance.now();
-      const server = spawnServer(dataDir, port);
-      try {
-        times.push(await readyAfter(port, started, server));
-      } finally {
-        await stop(server.child);
+    for (const preload of ['1', '0']) {
+      const times: number[] = [];
+      for (let i = 0; i < restarts; i++) {
+        const port = await freePort();
+        const started = performance.now();
+        const server = spawnServer(dataDir, port, { ZILCH_PRELOAD_SOLUTIONS: preload });
+        try {
+          times.push(await readyAfter(port, started, server));
+        } finally {
+          await stop(server.child);
+        }
       }
+      console.log(
+        `  process start → /readyz 200, ${restarts} restarts, Node ${process.versions.node}, ` +
+          `ZILCH_PRELOAD_SOLUTIONS=${preload}: median ${median(times).toFixed(0)} ms ` +
+          `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; target ≤ 1000)`,
+      );
     }
-    console.log(
-      `  process start → /readyz 200, ${restarts} restarts, Node ${process.versions.node}: ` +
-        `median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; target ≤ 1000)`,
-    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await firstWinAdvice());
+  console.log(
+    `  process start on a fresh data dir → first coach answer in win % (serendipity-creak): ` +
+      `median ${median(runs.map((r) => r.ms)).toFixed(0)} ms; first answers: ${runs.map((r) => r.first).join(', ')}`,
+  );
+  for (const [preload, workers] of [
+    ['1', '1'],
+    ['1', '2'],
+    ['0', '2'],
+  ] as const) {
+    const r = await rssWithPresets(preload, workers);
+    const win = r.kinds.filter((k) => k === 'win').length;
+    console.log(
+      `  server RSS, ${workers} strategy thread(s), after advice on the 3 solvable presets ` +
+        `(${win}/${r.kinds.length} answers in win %), ZILCH_PRELOAD_SOLUTIONS=${preload}: ${r.rss.toFixed(0)} MiB`,
+    );
   }
 }

@@ -8,11 +8,23 @@ export {
   diskSolutions,
   loadTwoPlayer,
   loadTwoPlayerAsync,
+  readSharedSolution,
   saveTwoPlayer,
   solutionAvailable,
+  solutionCached,
   solutionKey,
   twoPlayerSolution,
+  type SharedSolution,
 } from './solver/cache.ts';
+export {
+  presolve,
+  sharedPresets,
+  solvablePresetBytes,
+  solvablePresets,
+  type PresolveResult,
+  type SharedPresets,
+  type SolvablePreset,
+} from './solver/presolve.ts';
 export { solveInBackground, type BackgroundSolveOptions } from './solver/solve-in-worker.ts';
 export { prepareWinSolution, winSolutionReady, type PrepareOptions } from './advisor/prepare.ts';
 export { simulate, type ThreadedSimulateOptions } from './simulate/threaded.ts';

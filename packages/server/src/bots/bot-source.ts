@@ -10,6 +10,7 @@ import {
   type Bot,
   type PoolEvent,
   type PoolResult,
+  type SharedSolution,
 } from '@zilch/strategy/node';
 
 /** Something that picks an action for the player on turn; may take a strategy thread's time. */
@@ -41,6 +42,11 @@ export interface StrategySettings {
   readonly queue: number;
   readonly budgetMs: number;
   readonly memoryCeilingMb: number;
+  /** Solutions read once into shared memory (the shipped presets) for every thread, and their bytes. */
+  readonly shared?: {
+    readonly bytes: number;
+    readonly solutions: Promise<readonly SharedSolution[]>;
+  };
   readonly onEvent?: (e: PoolEvent) => void;
   /** Told the outcome of every job (for the metrics). */
   readonly onJob?: (kind: 'advice' | 'bot', result: 'done' | 'busy' | 'failed') => void;
@@ -70,6 +76,7 @@ export function startStrategy(s: StrategySettings): void {
     budgetMs: s.budgetMs,
     ceilingMb: s.memoryCeilingMb,
     dir: s.cacheDir,
+    ...(s.shared ? { shared: s.shared } : {}),
     ...(s.onEvent ? { onEvent: s.onEvent } : {}),
   });
 }

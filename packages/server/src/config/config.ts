@@ -44,6 +44,11 @@ export const EnvSchema = z.object({
   ZILCH_BODY_LIMIT: int(1024, 10_485_760, 65_536),
   ZILCH_WEB_DIR: z.string().min(1).optional(),
   ZILCH_CACHE_DIR: z.string().min(1).optional(),
+  /** Read the shipped presets' cached solutions into shared memory at start (default on). */
+  ZILCH_PRELOAD_SOLUTIONS: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === undefined || v === '1' || v === 'true'),
   /** Threads of the strategy pool (advice, advised bots). */
   ZILCH_STRATEGY_WORKERS: int(1, 16, 1),
   /** Strategy jobs that may wait for a thread; beyond it advice is refused BUSY and bots play simpler. */
@@ -113,6 +118,8 @@ export interface Config {
   readonly webDir: string | null;
   /** Directory of cached solver results (the `optimal` bot and the coach). */
   readonly cacheDir: string;
+  /** Whether the shipped presets' solutions are read at start, once for every strategy thread. */
+  readonly preloadSolutions: boolean;
   /** The strategy pool: threads, queue bound, time budget per job (ms). */
   readonly strategy: { workers: number; queue: number; budgetMs: number };
   /** Resident memory (MB) the server keeps under. */
@@ -194,6 +201,7 @@ export function loadConfig(
       bodyLimit: e.ZILCH_BODY_LIMIT,
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
       cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),
+      preloadSolutions: e.ZILCH_PRELOAD_SOLUTIONS,
       strategy: {
         workers: e.ZILCH_STRATEGY_WORKERS,
         queue: e.ZILCH_STRATEGY_QUEUE,

@@ -1,5 +1,6 @@
 import type { Action, GameState, RuleSet } from '@zilch/engine';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
+import type { SharedSolution } from '../solver/cache.ts';
 
 /** Strategy levels a job may use, strongest first: exact win solve, expected points, none. */
 export type StrategyLevel = 'exact' | 'points' | 'none';
@@ -13,17 +14,21 @@ export type StrategyJob =
       readonly mode: AdviceMode;
       /** Whether an exact win solve may be tried (false once one ran over the time budget). */
       readonly exact: boolean;
+      /** The process's shared solution of these rules, if it has one (passed by reference). */
+      readonly shared?: SharedSolution;
     }
   | {
       /** Loads or solves the exact win solution of a rule set into the thread's memory. */
       readonly kind: 'prepare';
       readonly rules: RuleSet;
+      readonly shared?: SharedSolution;
     }
   | {
       readonly kind: 'decide';
       readonly state: GameState;
       readonly bot: 'expected' | 'optimal';
       readonly exact: boolean;
+      readonly shared?: SharedSolution;
     };
 
 /** What a strategy thread answers. */
@@ -40,6 +45,6 @@ export interface JobAnswer {
 export interface ThreadSettings {
   /** Directory of cached two-player solutions. */
   readonly dir: string;
-  /** Bytes of two-player solutions the thread may hold at once. */
+  /** Bytes of two-player solutions the thread may hold at once (shared ones not counted). */
   readonly solutionBytes: number;
 }

@@ -4,8 +4,13 @@ import { workerData } from 'node:worker_threads';
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise, type Advice, type AdviceMode } from '../advisor/index.ts';
 import { legalFor } from '../bots/advised.ts';
-import { diskSolutions, solutionAvailable } from '../solver/cache.ts';
-import { forgetSolution, solutionInMemory, type SolutionSource } from '../solver/memory.ts';
+import { adoptShared, diskSolutions, solutionAvailable } from '../solver/cache.ts';
+import {
+  forgetSolution,
+  solutionInMemory,
+  solutionPinned,
+  type SolutionSource,
+} from '../solver/memory.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import type { JobAnswer, StrategyJob, ThreadSettings } from './job.ts';
@@ -49,13 +54,15 @@ function makeRoom(need: number): void {
 const bounded: SolutionSource = {
   solution(rules, solve) {
     const hit = solutionInMemory(rules);
+    if (hit && solutionPinned(rules)) return hit;
     if (hit) {
       held.delete(rules);
       held.set(rules, twoPlayerBytes(rules));
       return hit;
     }
-    if (!solve && !solutionAvailable(rules, settings.dir)) return null;
-    const need = twoPlayerPeakBytes(rules);
+    const onDisk = solutionAvailable(rules, settings.dir);
+    if (!solve && !onDisk) return null;
+    const need = needBytes(rules, onDisk);
     if (need > settings.solutionBytes) return null;
     makeRoom(need);
     const sol = disk.solution(rules, solve);
@@ -65,6 +72,11 @@ const bounded: SolutionSource = {
 };
 
 const MB = 1024 * 1024;
+
+/** Bytes getting a solution takes at its peak: a load only what it keeps, a solve its 64-bit store as well. */
+function needBytes(rules: RuleSet, onDisk = solutionAvailable(rules, settings.dir)): number {
+  return onDisk ? twoPlayerBytes(rules) : twoPlayerPeakBytes(rules);
+}
 
 /** The mode the job can afford, and why it is less than asked if it is. */
 function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMode, string | null] {
@@ -76,7 +88,7 @@ function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMo
       'points',
       'An exact win analysis of these rules takes longer than this server allows; this is the expected-points analysis.',
     ];
-  const need = twoPlayerPeakBytes(rules);
+  const need = needBytes(rules);
   if (need > settings.solutionBytes)
     return [
       'points',
@@ -88,6 +100,12 @@ function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMo
 /** Runs one strategy job (piscina calls this in a pool thread). */
 export default function run(job: StrategyJob): JobAnswer {
   const started = performance.now();
+  if (job.shared && !solutionPinned(job.shared.rules)) {
+    // A view on the process's one copy: no load, and none of this thread's budget.
+    const own = intern(job.shared.rules);
+    held.delete(own);
+    adoptShared({ ...job.shared, rules: own });
+  }
   if (job.kind === 'prepare') {
     const rules = intern(job.rules);
     const [, note] = affordable(rules, 'win', true);

@@ -7,9 +7,9 @@ import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
-import { solutionAvailable } from '../solver/cache.ts';
+import { solutionAvailable, type SharedSolution } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
-import { canonicalRules } from './canonical.ts';
+import { canonicalRules, ruleKey } from './canonical.ts';
 import type { JobAnswer, StrategyJob, StrategyLevel, ThreadSettings } from './job.ts';
 
 /** Settings of a strategy pool. */
@@ -24,8 +24,16 @@ export interface StrategyPoolOptions {
   readonly ceilingMb: number;
   /** Directory of cached two-player solutions. */
   readonly dir: string;
-  /** Memory the rest of the process is counted to need, in MB (default 320). */
+  /** Memory the rest of the process is counted to need, in MB (default 320; shared solutions are added). */
   readonly reserveMb?: number;
+  /**
+   * Solutions read into shared memory (`sharedPresets`) that every thread uses without a copy,
+   * and their bytes (known before the read ends; counted with the reserve). Jobs wait for the read.
+   */
+  readonly shared?: {
+    readonly bytes: number;
+    readonly solutions: Promise<readonly SharedSolution[]>;
+  };
   /** Told when the pool stops a job or restarts its threads (for logs). */
   readonly onEvent?: (event: PoolEvent) => void;
 }
@@ -79,11 +87,21 @@ export class StrategyPool {
   private readonly watch: NodeJS.Timeout;
   private closed = false;
   private recycledAt = 0;
+  /** The shared solutions by canonical key, once read. */
+  private readonly shared: Promise<Map<string, SharedSolution>>;
 
   constructor(private readonly o: StrategyPoolOptions) {
-    const { heapMb, solutionBytes } = threadBudget(o.ceilingMb, o.workers, o.reserveMb);
+    const { heapMb, solutionBytes } = threadBudget(
+      o.ceilingMb,
+      o.workers,
+      (o.reserveMb ?? 320) + (o.shared?.bytes ?? 0) / MB,
+    );
     this.heapMb = heapMb;
     this.settings = { dir: o.dir, solutionBytes };
+    this.shared = (o.shared?.solutions ?? Promise.resolve([])).then(
+      (list) => new Map(list.map((s) => [ruleKey(s.rules), s])),
+      () => new Map(),
+    );
     this.pool = this.start();
     // A backstop for the estimates: past 90 % of the ceiling the threads are stopped (which
     // frees everything they hold) and started afresh.
@@ -226,8 +244,9 @@ export class StrategyPool {
     const level = this.level(key);
     if (level === 'none')
       return busy('These rules take longer to analyse than this server allows.');
+    const shared = await this.sharedFor(key);
     const r = await this.run(
-      { kind: 'advise', state: { ...state, rules: canon }, mode, exact: level === 'exact' },
+      { kind: 'advise', state: { ...state, rules: canon }, mode, exact: level === 'exact', shared },
       key,
     );
     if (!r.ok) return r;
@@ -256,8 +275,9 @@ export class StrategyPool {
     if (level === 'none')
       return busy('These rules take longer to analyse than this server allows.');
     if (this.slow.has(key)) return busy('The strategy threads are still working on these rules.');
+    const shared = await this.sharedFor(key);
     const r = await this.run(
-      { kind: 'decide', state: { ...state, rules: canon }, bot, exact: level === 'exact' },
+      { kind: 'decide', state: { ...state, rules: canon }, bot, exact: level === 'exact', shared },
       key,
       waitMs,
     );
@@ -273,13 +293,20 @@ export class StrategyPool {
   private prepare(canon: RuleSet, key: string): void {
     if (this.preparing.has(key) || this.level(key) !== 'exact') return;
     if (this.pool.queueSize >= Math.floor(this.o.queue / 2)) return;
-    if (twoPlayerUnsupported(canon) || twoPlayerPeakBytes(canon) > this.settings.solutionBytes)
-      return;
+    if (twoPlayerUnsupported(canon)) return;
+    const onDisk = solutionAvailable(canon, this.o.dir);
+    const need = onDisk ? twoPlayerBytes(canon) : twoPlayerPeakBytes(canon);
+    if (need > this.settings.solutionBytes) return;
     this.preparing.set(key, {
       at: Date.now(),
-      ms: solutionAvailable(canon, this.o.dir) ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
+      ms: onDisk ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
     });
     void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
+  }
+
+  /** The shared solution of a canonical key (waiting for the read at start), or undefined. */
+  private async sharedFor(key: string): Promise<SharedSolution | undefined> {
+    return (await this.shared).get(key);
   }
 
   /** Jobs waiting for a thread. */
@@ -295,9 +322,9 @@ export class StrategyPool {
   }
 }
 
-// A solve's time on one core of the development machine, per byte of the solution it makes
-// (serendipity-creak: 193 MB in about 19 s); a queue or a busy machine makes it longer.
-const SOLVE_MS_PER_BYTE = 19_000 / 193e6;
+// A solve's time on one core of the development machine, per byte of the solution it keeps
+// (serendipity-creak: 97 MB in about 19 s); a queue or a busy machine makes it longer.
+const SOLVE_MS_PER_BYTE = 19_000 / 97e6;
 
 /** Whole seconds left of an estimated preparation, at least 1 (the estimate may run out first). */
 function secondsLeft(p: { at: number; ms: number }): number {

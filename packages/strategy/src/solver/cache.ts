@@ -4,15 +4,29 @@
  * environment; this package reads no environment variable.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RuleSet } from '@zilch/engine';
+import { canonicalRules } from '../pool/canonical.ts';
 import {
   adoptSolution,
+  forgetSolution,
+  pinSolution,
   rememberSolution,
   solutionInMemory,
+  solutionPinned,
   type SolutionSource,
 } from './memory.ts';
 import {
@@ -29,14 +43,18 @@ export function defaultCacheDir(): string {
   return join(homedir(), '.cache', 'zilch');
 }
 
-/** Cache key: a hash of the full rule set, the solver version and its cap. */
+/**
+ * Cache key: a hash of the rule set in canonical form (its name, who starts and the turn timer
+ * change no value), the solver version and its cap. So the CLI, the bench, the build's
+ * presolve and the server's strategy threads all find one file per rule set.
+ */
 export function solutionKey(rules: RuleSet, extraPoints = TWO_PLAYER_EXTRA_POINTS): string {
   if (extraPoints === TWO_PLAYER_EXTRA_POINTS) {
     const known = keys.get(rules);
     if (known !== undefined) return known;
   }
   const h = createHash('sha256');
-  h.update(JSON.stringify({ rules, v: TWO_PLAYER_VERSION, extraPoints }));
+  h.update(JSON.stringify({ rules: canonicalRules(rules), v: TWO_PLAYER_VERSION, extraPoints }));
   const key = h.digest('hex').slice(0, 24);
   if (extraPoints === TWO_PLAYER_EXTRA_POINTS) keys.set(rules, key);
   return key;
@@ -50,10 +68,17 @@ interface Header {
   version: number;
   key: string;
   extraPoints: number;
+  /** Values in the store (none without offers), 32-bit floats: only compact solutions are written. */
   length: number;
+  storeBits: 32;
+  /** Exact 64-bit fresh values written before the store (T·T). */
+  freshLength: number;
   states: number;
   seconds: number;
 }
+
+// The data file: the exact fresh values (64-bit), then the store; a header in a .json beside it.
+const DATA = '.bin';
 
 function basePath(rules: RuleSet, dir: string): string {
   return join(dir, `two-player-${solutionKey(rules)}`);
@@ -63,7 +88,22 @@ function basePath(rules: RuleSet, dir: string): string {
 export function solutionAvailable(rules: RuleSet, dir: string): boolean {
   if (solutionInMemory(rules)) return true;
   const base = basePath(rules, dir);
-  return existsSync(`${base}.json`) && existsSync(`${base}.f64`);
+  return existsSync(`${base}.json`) && existsSync(`${base}${DATA}`);
+}
+
+/**
+ * Whether the cache directory holds a usable solution of a rule set: a header of this solver
+ * version, key and format, and a data file of its size (`solutionAvailable` only looks for the
+ * files, which is all a decision can afford).
+ */
+export function solutionCached(rules: RuleSet, dir: string): boolean {
+  const base = basePath(rules, dir);
+  try {
+    const header = parseHeader(rules, readFileSync(`${base}.json`, 'utf8'));
+    return header !== null && statSync(`${base}${DATA}`).size === dataBytes(header);
+  } catch {
+    return false;
+  }
 }
 
 /** A cached solution from memory or disk, or null. */
@@ -77,7 +117,7 @@ export function loadTwoPlayer(rules: RuleSet, dir: string): TwoPlayerSolution | 
   let bytes: Buffer;
   try {
     text = readFileSync(`${base}.json`, 'utf8');
-    bytes = readFileSync(`${base}.f64`);
+    bytes = readFileSync(`${base}${DATA}`);
   } catch {
     return null;
   }
@@ -96,7 +136,7 @@ export async function loadTwoPlayerAsync(
   let bytes: Buffer;
   try {
     text = await readFile(`${base}.json`, 'utf8');
-    bytes = await readFile(`${base}.f64`);
+    bytes = await readFile(`${base}${DATA}`);
   } catch {
     return null;
   }
@@ -104,44 +144,133 @@ export async function loadTwoPlayerAsync(
   return solutionInMemory(rules) ?? fromFiles(rules, text, bytes);
 }
 
-function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSolution | null {
-  const key = solutionKey(rules);
+/** The header of a cached solution of these rules, or null when it is of another version or key. */
+function parseHeader(rules: RuleSet, text: string): Header | null {
   let header: Header;
   try {
     header = JSON.parse(text) as Header;
   } catch {
     return null;
   }
-  if (header.version !== TWO_PLAYER_VERSION || header.key !== key) return null;
-  if (bytes.byteLength !== header.length * 8) return null;
-  // readFile may hand back a slice of a shared pool; a Float64Array needs its own aligned copy.
-  const store =
-    bytes.byteOffset % 8 === 0
-      ? new Float64Array(bytes.buffer, bytes.byteOffset, header.length)
-      : new Float64Array(new Uint8Array(bytes).buffer);
-  return adoptSolution(rules, store, header);
+  if (header.version !== TWO_PLAYER_VERSION || header.key !== solutionKey(rules)) return null;
+  // Only compact files are written; anything else is from an older build: solve again.
+  if (header.storeBits !== 32 || !(header.freshLength > 0)) return null;
+  return header;
 }
 
-/** Writes a solution to the cache (atomically: a temporary file, then a rename). */
-export function saveTwoPlayer(sol: TwoPlayerSolution, dir: string): void {
+/** Bytes of the data file a header describes. */
+function dataBytes(h: Header): number {
+  return h.freshLength * 8 + h.length * 4;
+}
+
+/** The fresh values and the store, as views on the data file's bytes (8-aligned at `at`). */
+function views(
+  h: Header,
+  buffer: ArrayBufferLike,
+  at: number,
+): { store: Float32Array; fresh: Float64Array } {
+  const fresh = new Float64Array(buffer, at, h.freshLength);
+  const store = new Float32Array(buffer, at + h.freshLength * 8, h.length);
+  return { store, fresh };
+}
+
+function fromFiles(rules: RuleSet, text: string, bytes: Buffer): TwoPlayerSolution | null {
+  const header = parseHeader(rules, text);
+  if (!header || bytes.byteLength !== dataBytes(header)) return null;
+  // readFile may hand back a slice of a shared pool; typed arrays need an aligned start.
+  const data = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
+  const { store, fresh } = views(header, data.buffer, data.byteOffset);
+  return adoptSolution(rules, store, header, fresh);
+}
+
+/** A cached solution read into shared memory, so every strategy thread uses one copy. */
+export interface SharedSolution {
+  readonly rules: RuleSet;
+  readonly header: Readonly<Header>;
+  readonly data: SharedArrayBuffer;
+}
+
+/** Reads the cached solution of a rule set into a SharedArrayBuffer; null when it is not cached. */
+export async function readSharedSolution(
+  rules: RuleSet,
+  dir: string,
+): Promise<SharedSolution | null> {
+  const base = basePath(rules, dir);
+  let file: FileHandle | null = null;
+  try {
+    const header = parseHeader(rules, await readFile(`${base}.json`, 'utf8'));
+    if (!header) return null;
+    const size = dataBytes(header);
+    file = await open(`${base}${DATA}`, 'r');
+    if ((await file.stat()).size !== size) return null;
+    // Read straight into the shared memory: no second copy of a 100 MB file.
+    const data = new SharedArrayBuffer(size);
+    const into = new Uint8Array(data);
+    for (let at = 0; at < size;) {
+      const { bytesRead } = await file.read(into, at, size - at, at);
+      if (bytesRead === 0) return null;
+      at += bytesRead;
+    }
+    return { rules, header, data };
+  } catch {
+    return null;
+  } finally {
+    await file?.close();
+  }
+}
+
+/** This thread's view of a shared solution, kept in memory for good (`pinSolution`). */
+export function adoptShared(shared: SharedSolution): TwoPlayerSolution {
+  const hit = solutionInMemory(shared.rules);
+  if (hit && solutionPinned(shared.rules)) return hit;
+  // A private copy (loaded before the shared one came) gives way to it.
+  if (hit) forgetSolution(shared.rules);
+  const { store, fresh } = views(shared.header, shared.data, 0);
+  const sol = adoptSolution(shared.rules, store, shared.header, fresh);
+  pinSolution(sol);
+  return sol;
+}
+
+function writeAll(fd: number, data: Uint8Array): void {
+  for (let at = 0; at < data.byteLength;) at += writeSync(fd, data, at, data.byteLength - at);
+}
+
+/**
+ * Writes a solution to the cache in its compact form (atomically: a temporary file, then a
+ * rename), keeps that form in memory and returns it.
+ */
+export function saveTwoPlayer(solved: TwoPlayerSolution, dir: string): TwoPlayerSolution {
+  const sol = solved.compact();
   mkdirSync(dir, { recursive: true });
   const key = solutionKey(sol.rules);
   const base = join(dir, `two-player-${key}`);
-  const tmp = `${base}.${process.pid}.tmp`;
-  const store = sol.store;
-  writeFileSync(tmp, new Uint8Array(store.buffer, store.byteOffset, store.byteLength));
-  renameSync(tmp, `${base}.f64`);
+  const tmp = `${base}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const { store, freshValues } = sol;
+  const bytes = (a: Float64Array | Float32Array) =>
+    new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  // Two writes rather than one concatenated copy: the store is 97 MB for a full preset.
+  const fd = openSync(tmp, 'w');
+  try {
+    if (freshValues) writeAll(fd, bytes(freshValues));
+    writeAll(fd, bytes(store));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, `${base}${DATA}`);
   const header: Header = {
     version: TWO_PLAYER_VERSION,
     key,
     extraPoints: sol.E * 50,
     length: store.length,
+    storeBits: 32,
+    freshLength: freshValues?.length ?? 0,
     states: sol.states,
     seconds: sol.seconds,
   };
   writeFileSync(tmp, JSON.stringify(header));
   renameSync(tmp, `${base}.json`);
   rememberSolution(sol);
+  return sol;
 }
 
 /** The two-player solution of a rule set: from memory, from the cache in `opts.dir`, or solved now and cached. */
@@ -151,16 +280,18 @@ export function twoPlayerSolution(
 ): TwoPlayerSolution | SolverError {
   const cached = loadTwoPlayer(rules, opts.dir);
   if (cached) return cached;
-  const sol = solveTwoPlayer(rules, opts);
-  if (!(sol instanceof TwoPlayerSolution)) return sol;
+  const solved = solveTwoPlayer(rules, opts);
+  if (!(solved instanceof TwoPlayerSolution)) return solved;
   if (opts.save !== false && opts.extraPoints === undefined) {
     try {
-      saveTwoPlayer(sol, opts.dir);
+      return saveTwoPlayer(solved, opts.dir);
     } catch {
       // A read-only cache only costs the next run a solve.
-      rememberSolution(sol);
     }
-  } else rememberSolution(sol);
+  }
+  // Kept as the cache keeps it, so a process answers alike whether it solved or loaded.
+  const sol = solved.compact();
+  rememberSolution(sol);
   return sol;
 }
 

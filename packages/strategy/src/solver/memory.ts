@@ -15,9 +15,12 @@ export interface SolutionSource {
   solution(rules: RuleSet, solve: boolean): TwoPlayerSolution | null;
 }
 
-// Up to four solutions stay in memory (a full preset is about 200 MB).
+// Up to four solutions stay in memory (a full preset is at most about 100 MB compact).
 const MAX_IN_MEMORY = 4;
 const memory = new Map<string, TwoPlayerSolution>();
+// Solutions shared by every thread of the process (read once into shared memory): never
+// dropped, not counted among the four.
+const pinned = new Map<string, TwoPlayerSolution>();
 
 // Rule sets are treated as immutable values (the engine never changes one), so a rule-set
 // object remembers its id: a decision then serialises nothing, just two map lookups.
@@ -31,34 +34,54 @@ function idOf(rules: RuleSet): string {
 
 /** A solution already in this process's memory, or null. */
 export function solutionInMemory(rules: RuleSet): TwoPlayerSolution | null {
-  return memory.get(idOf(rules)) ?? null;
+  const id = idOf(rules);
+  return pinned.get(id) ?? memory.get(id) ?? null;
+}
+
+/** Keeps a solution in memory for good: no forgetting or clearing drops it. */
+export function pinSolution(sol: TwoPlayerSolution): void {
+  const id = idOf(sol.rules);
+  memory.delete(id);
+  pinned.set(id, sol);
+}
+
+/** Whether the solution of a rule set is pinned (shared by the whole process, held outside any budget). */
+export function solutionPinned(rules: RuleSet): boolean {
+  return pinned.has(idOf(rules));
 }
 
 /** Keeps a solution in memory, dropping the oldest beyond four. */
 export function rememberSolution(sol: TwoPlayerSolution): void {
   const id = idOf(sol.rules);
-  if (!memory.has(id) && memory.size >= MAX_IN_MEMORY)
-    memory.delete(memory.keys().next().value as string);
+  if (pinned.has(id)) return;
+  if (!memory.has(id) && memory.size >= MAX_IN_MEMORY) drop(memory.keys().next().value as string);
   memory.set(id, sol);
 }
 
 /** Drops one rule set's solution from memory (a disk cache stays), so a caller can keep memory within a budget. */
 export function forgetSolution(rules: RuleSet): void {
-  memory.delete(idOf(rules));
+  drop(idOf(rules));
 }
 
-/** Drops every solution kept in memory (a disk cache stays); frees memory, helps tests. */
+// The advisor's cached pair values of a dropped solution go with it.
+function drop(id: string): void {
+  memory.get(id)?.forgetRolls();
+  memory.delete(id);
+}
+
+/** Drops every solution kept in memory but the pinned ones (a disk cache stays); frees memory, helps tests. */
 export function clearSolutionMemory(): void {
-  memory.clear();
+  for (const id of [...memory.keys()]) drop(id);
 }
 
-/** Wraps a solved store (from disk or a worker) and keeps it in memory. */
+/** Wraps a solved store (from disk or a worker; 32-bit with its exact fresh values) and keeps it in memory. */
 export function adoptSolution(
   rules: RuleSet,
-  store: Float64Array,
+  store: Float64Array | Float32Array,
   info: { extraPoints: number; states: number; seconds: number },
+  freshValues: Float64Array | null = null,
 ): TwoPlayerSolution {
-  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store);
+  const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store, freshValues);
   sol.states = info.states;
   sol.seconds = info.seconds;
   rememberSolution(sol);
@@ -70,8 +93,10 @@ export const memorySolutions: SolutionSource = {
   solution(rules, solve) {
     const hit = solutionInMemory(rules);
     if (hit || !solve) return hit;
-    const sol = solveTwoPlayer(rules);
-    if (!(sol instanceof TwoPlayerSolution)) return null;
+    const solved = solveTwoPlayer(rules);
+    if (!(solved instanceof TwoPlayerSolution)) return null;
+    // Kept as the cache keeps it, so a process answers alike whether it solved or loaded.
+    const sol = solved.compact();
     rememberSolution(sol);
     return sol;
   },

@@ -9,9 +9,12 @@ import { twoPlayerUnsupported, type SolverError, type TwoPlayerSolution } from '
 export type WorkerAnswer =
   | { readonly kind: 'progress'; readonly done: number }
   | ({ readonly kind: 'error' } & SolverError)
+  /** Solved (0 seconds: found in the cache) and saved, nothing handed back. */
+  | { readonly kind: 'saved'; readonly seconds: number }
   | {
       readonly kind: 'solved';
-      readonly store: Float64Array;
+      readonly store: Float64Array | Float32Array;
+      readonly freshValues: Float64Array | null;
       readonly info: { extraPoints: number; states: number; seconds: number };
     };
 
@@ -62,7 +65,8 @@ function solveInWorker(
       if (m.kind === 'progress') return opts.onProgress?.(m.done);
       settled = true;
       if (m.kind === 'error') resolve({ code: m.code, message: m.message });
-      else resolve(adoptSolution(rules, m.store, m.info));
+      else if (m.kind === 'solved') resolve(adoptSolution(rules, m.store, m.info, m.freshValues));
+      else reject(new Error('solve worker saved without handing the solution back'));
     });
     w.on('error', (e) => {
       settled = true;

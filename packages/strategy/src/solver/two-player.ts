@@ -79,8 +79,14 @@ export class TwoPlayerSolution {
   readonly withOffers: boolean;
   readonly groups: FlatGroups;
   readonly final: FinalTurn | null;
-  /** Roll values: with offers t = 0..b, n = 1..N per pair; else only R(a, b, 0, N). */
+  /**
+   * Roll values: with offers t = 0..b, n = 1..N per pair; else only R(a, b, 0, N). A solve
+   * makes them 64-bit; a compact solution (`compact`, what the cache keeps) holds them as
+   * 32-bit floats, each within 2⁻²⁵ of the solve's value, beside the exact fresh values.
+   */
   readonly store: Float64Array | Float32Array;
+  /** Exact fresh values R(a, b, 0, N), T·T of them, when the store is 32-bit; else null. */
+  readonly freshValues: Float64Array | null;
   /** Whether totals far above the target reach a stationary value (see `stationaryFrom`). */
   readonly stationary: boolean;
   /** Decision states evaluated, and backward sweeps made. */
@@ -91,7 +97,12 @@ export class TwoPlayerSolution {
   fullSweeps = false;
   seconds = 0;
 
-  constructor(rules: RuleSet, E: number, store: Float64Array | Float32Array | null = null) {
+  constructor(
+    rules: RuleSet,
+    E: number,
+    store: Float64Array | Float32Array | null = null,
+    freshValues: Float64Array | null = null,
+  ) {
     this.rules = rules;
     this.T = rules.target / UNIT;
     this.N = rules.dice;
@@ -105,11 +116,35 @@ export class TwoPlayerSolution {
         ? new FinalTurn(this.groups, Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2)
         : null;
     this.store = store ?? new Float64Array(this.storeSize());
+    this.freshValues = freshValues;
   }
 
-  private storeSize(): number {
+  /** Number of values the store holds. */
+  storeSize(): number {
     const { T, N } = this;
     return this.withOffers ? T * ((T * (T + 1)) / 2) * N : T * T;
+  }
+
+  /**
+   * This solution as the cache keeps it: the T·T fresh values exact (64-bit) and, with offers,
+   * the roll values as 32-bit floats (half the memory; each within 2⁻²⁵ ≈ 3.0e-8 of the exact
+   * value, probabilities being at most 1). Without offers the fresh values are all there is
+   * and the store is empty. Every compact store is a Float32Array, so the advisor's reads of
+   * it see one array type.
+   */
+  compact(): TwoPlayerSolution {
+    if (this.store instanceof Float32Array) return this;
+    const T = this.T;
+    const fresh = new Float64Array(T * T);
+    for (let a = 0; a < T; a++) for (let b = 0; b < T; b++) fresh[a * T + b] = this.fresh(a, b);
+    const store = new Float32Array(this.withOffers ? this.store.length : 0);
+    if (this.withOffers) store.set(this.store);
+    const out = new TwoPlayerSolution(this.rules, this.E, store, fresh);
+    out.states = this.states;
+    out.sweeps = this.sweeps;
+    out.capped = this.capped;
+    out.seconds = this.seconds;
+    return out;
   }
 
   /** Index of R(a, b, t, n) in the store (t = 0, n = N without offers). */
@@ -127,7 +162,8 @@ export class TwoPlayerSolution {
 
   /** Value of a fresh turn (no offer) for the player on turn with score a against b. */
   fresh(a: number, b: number): number {
-    return this.store[this.at(a, b, 0, this.N)]!;
+    const fv = this.freshValues;
+    return fv ? fv[a * this.T + b]! : this.store[this.at(a, b, 0, this.N)]!;
   }
 
   /** Value for the player on turn at (a, b) of choosing between fresh and an offer (t, n). */
@@ -176,7 +212,10 @@ export class TwoPlayerSolution {
 
   /** Uncached full tables, as the advisor first built them; for checking the fast path. */
   referenceTables = false;
-  /** Bytes of pair roll values kept for the advisor (least recently used dropped first). */
+  /**
+   * Bytes of pair roll values this solution keeps for the advisor (least recently used dropped
+   * first); all solutions of a thread together keep at most `rollBudget.bytes`.
+   */
   rollCacheBytes = ROLL_CACHE_BYTES;
   private readonly rollCache = new Map<number, PairRolls>();
   private rollCacheUsed = 0;
@@ -185,8 +224,17 @@ export class TwoPlayerSolution {
   /** Empties the advisor's caches of pair roll values and reference tables. */
   forgetRolls(): void {
     this.tables.clear();
+    for (const r of this.rollCache.values()) rollBudget.remove(r);
     this.rollCache.clear();
     this.rollCacheUsed = 0;
+  }
+
+  private dropRolls(id: number): void {
+    const r = this.rollCache.get(id);
+    if (!r) return;
+    this.rollCache.delete(id);
+    this.rollCacheUsed -= r.R.byteLength;
+    rollBudget.remove(r);
   }
 
   private readonly tables = new Map<number, PairTable>();
@@ -220,19 +268,18 @@ export class TwoPlayerSolution {
     if (hit) {
       cache.delete(id);
       cache.set(id, hit);
+      rollBudget.touch(hit);
       return hit;
     }
     const tab = (this.scratch ??= new PairTable(this, this.top(0) + this.groups.maxGain + 2));
     tab.setup(a, b);
     tab.sweepValues(1 - this.fresh(b, a));
     const out = tab.rolls();
-    this.rollCacheUsed += out.R.byteLength;
-    while (this.rollCacheUsed > this.rollCacheBytes && cache.size > 0) {
-      const [oldId, old] = cache.entries().next().value as [number, PairRolls];
-      cache.delete(oldId);
-      this.rollCacheUsed -= old.R.byteLength;
-    }
+    while (this.rollCacheUsed + out.R.byteLength > this.rollCacheBytes && cache.size > 0)
+      this.dropRolls(cache.keys().next().value as number);
     cache.set(id, out);
+    this.rollCacheUsed += out.R.byteLength;
+    rollBudget.add(out, () => this.dropRolls(id));
     return out;
   }
 
@@ -259,6 +306,39 @@ export class TwoPlayerSolution {
 
 /** Default memory for cached pair roll values: about 4,000 pairs of Serendipity Creak. */
 const ROLL_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The bytes of pair roll values every solution of this thread caches together, least recently
+ * used dropped first: with all presets loaded, the advisor's caches stay within one budget
+ * instead of one per solution.
+ */
+class RollBudget {
+  /** Most bytes kept (default 64 MB). */
+  bytes = ROLL_CACHE_BYTES;
+  used = 0;
+  private readonly order = new Map<PairRolls, () => void>();
+
+  add(r: PairRolls, drop: () => void): void {
+    this.order.set(r, drop);
+    this.used += r.R.byteLength;
+    while (this.used > this.bytes && this.order.size > 1)
+      (this.order.values().next().value as () => void)();
+  }
+
+  touch(r: PairRolls): void {
+    const drop = this.order.get(r);
+    if (!drop) return;
+    this.order.delete(r);
+    this.order.set(r, drop);
+  }
+
+  remove(r: PairRolls): void {
+    if (this.order.delete(r)) this.used -= r.R.byteLength;
+  }
+}
+
+/** This thread's budget for cached pair roll values, shared by every solution. */
+const rollBudget = new RollBudget();
 
 /** Roll values of one pair at its solved zilch value: rows 0..top, then the stationary row. */
 export class PairRolls {
@@ -349,7 +429,7 @@ class PairTable {
       } else {
         // bankValue inlined for the common case, same operations: 1 − max(fresh, inherit).
         const store = sol.store;
-        const f = store[sol.at(b, a + t, 0, N)]!;
+        const f = sol.fresh(b, a + t);
         const row = sol.at(b, a + t, t, 1) - 1;
         for (let n = 1; n <= N; n++) {
           const on = sol.offerDice(n);

@@ -16,25 +16,11 @@ import {
 } from '@zilch/engine';
 import { diskSolutions } from '../../src/solver/cache.ts';
 import { advise, type Advice, type Move } from '../../src/advisor/index.ts';
+import { randomPosition } from './positions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-advisor-'));
 const solutions = diskSolutions(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A position reached by random legal play from a fresh game. */
-function randomPosition(rules: RuleSet, players: number, seed: number, steps: number): GameState {
-  const dice = seededDice(seed);
-  let s: GameState = lean.initialState(rules, players, seed % players);
-  let x = seed;
-  for (let i = 0; i < steps && s.phase !== 'over'; i++) {
-    const legal = legalActions(s);
-    x = (x * 1103515245 + 12345) >>> 0;
-    const r = applyAction(s, legal[x % legal.length]!, dice);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
-  }
-  return s;
-}
 
 const faces = (s: GameState, positions: readonly number[]): string =>
   positions

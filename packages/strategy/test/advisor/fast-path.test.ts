@@ -3,18 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  applyAction,
-  legalActions,
-  lean,
-  preset,
-  seededDice,
-  type GameState,
-  type RuleSet,
-} from '@zilch/engine';
+import { preset, type RuleSet } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import { diskSolutions, loadTwoPlayer, twoPlayerSolution } from '../../src/solver/cache.ts';
 import { TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { randomScoredPosition } from './positions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-fast-path-'));
 const solutions = diskSolutions(dir);
@@ -34,23 +27,6 @@ function solution(rules: RuleSet): TwoPlayerSolution {
   return s;
 }
 
-/** A position from random legal play, then moved to random scores below the target. */
-function randomState(rules: RuleSet, seed: number, steps: number, a: number, b: number): GameState {
-  const dice = seededDice(seed);
-  let s: GameState = lean.initialState(rules, 2, seed % 2);
-  let x = seed;
-  for (let i = 0; i < steps && s.phase !== 'over'; i++) {
-    const legal = legalActions(s);
-    x = (x * 1103515245 + 12345) >>> 0;
-    const r = applyAction(s, legal[x % legal.length]!, dice);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
-  }
-  if (s.phase === 'over' || s.finalRound) return s;
-  const scores = [a * 50, b * 50];
-  return { ...s, scores, onBoard: scores.map((v) => v > 0) };
-}
-
 describe('advisor fast path', () => {
   it('gives the same advice values, to the bit, as full table sweeps', () => {
     const sols = Object.fromEntries(Object.entries(RULES).map(([k, r]) => [k, solution(r)]));
@@ -65,7 +41,7 @@ describe('advisor fast path', () => {
         fc.integer({ min: 0, max: 29 }),
         (id, seed, steps, a, b) => {
           const sol = sols[id]!;
-          const s = randomState(RULES[id]!, seed, steps, a, b);
+          const s = randomScoredPosition(RULES[id]!, seed, steps, a, b);
           sol.referenceTables = true;
           const slow = advise(s, 'win', { solutions });
           sol.referenceTables = false;

@@ -3,16 +3,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { advise } from '../../src/advisor/index.ts';
 import {
   canonicalRules,
+  estimatedStates,
+  readSharedSolution,
   ruleKey,
   StrategyPool,
+  twoPlayerSolution,
+  TwoPlayerSolution,
+  type SharedSolution,
   threadBudget,
   twoPlayerBytes,
+  twoPlayerPeakBytes,
 } from '../../src/node.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-pool-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const made: string[] = [dir];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the tests. */
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'zilch-pool-'));
+  made.push(d);
+  return d;
+}
 
 function stateOf(rules: RuleSet): GameState {
   const g = createGame({ ...rules, firstPlayer: 'seat-1' }, 2, {
@@ -49,8 +66,11 @@ describe('canonical rule key', () => {
 describe('memory budget', () => {
   it('sizes a two-player table from the rules, and splits the ceiling between threads', () => {
     const big = { ...preset('serendipity-creak'), target: 20_000 };
-    // 400 scores a side, totals up to the other score, 6 dice counts: 1.5 GB.
-    expect(twoPlayerBytes(big)).toBe(400 * ((400 * 401) / 2) * 6 * 8);
+    // 400 scores a side, totals up to the other score, 6 dice counts, 32-bit, and the exact
+    // fresh values: 0.77 GB held; the solve fills a 64-bit store first.
+    expect(twoPlayerBytes(big)).toBe(400 * ((400 * 401) / 2) * 6 * 4 + 400 * 400 * 8);
+    expect(twoPlayerPeakBytes(big)).toBeGreaterThan(400 * ((400 * 401) / 2) * 6 * 8);
+    expect(twoPlayerBytes(preset('classic'))).toBe(200 * 200 * 8);
     expect(twoPlayerBytes(costly(500))).toBe(0);
     const one = threadBudget(1024, 1);
     const two = threadBudget(1024, 2);
@@ -147,4 +167,40 @@ describe('strategy pool', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('lends a solution read once into shared memory to every thread: win advice with nothing on disk', async () => {
+    // Just over the size 'auto' solves on the spot (estimatedStates > 3 M): only a solution at
+    // hand gives win chances.
+    const rules = canonicalRules({ ...preset('serendipity-creak'), target: 3600 });
+    expect(estimatedStates(rules)).toBeGreaterThan(3_000_000);
+    const source = tempDir();
+    const solved = twoPlayerSolution(rules, { dir: source });
+    if (!(solved instanceof TwoPlayerSolution)) throw new Error(solved.message);
+    const shared = await readSharedSolution(rules, source);
+    expect(shared?.data).toBeInstanceOf(SharedArrayBuffer);
+    let release: (list: SharedSolution[]) => void = () => undefined;
+    const solutions = new Promise<SharedSolution[]>((r) => (release = r));
+    // Its own cache directory is empty: a thread could only solve, and in 'auto' it would not.
+    const pool = new StrategyPool({
+      workers: 2,
+      queue: 16,
+      budgetMs: 60_000,
+      ceilingMb: 1024,
+      dir: tempDir(),
+      shared: { bytes: shared!.data.byteLength, solutions },
+    });
+    try {
+      const state = stateOf(rules);
+      // Asked before the read is done, the jobs wait for it rather than answer in points.
+      const asked = Array.from({ length: 6 }, () => pool.advise(state, 'auto'));
+      release([shared!]);
+      const want = advise(state, 'win', { solutions: { solution: () => solved } });
+      for (const a of await Promise.all(asked)) {
+        expect(a).toMatchObject({ ok: true, value: { kind: 'win' } });
+        if (a.ok) expect(a.value).toEqual(want);
+      }
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });

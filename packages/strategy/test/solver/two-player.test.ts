@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyAction, lean, preset, seededDice, type GameState, type RuleSet } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import { diskSolutions, loadTwoPlayer, saveTwoPlayer } from '../../src/solver/cache.ts';
+import { clearSolutionMemory } from '../../src/solver/memory.ts';
 import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
 import { bruteGame } from './brute-game.ts';
 import { tiny } from './tiny-rules.ts';
@@ -114,13 +115,30 @@ describe('two-player solver', () => {
     );
   });
 
-  it('round-trips through the disk cache', () => {
+  it('round-trips through the disk cache: roll values as 32-bit floats, fresh values exact', () => {
     const rules = { ...preset('serendipity-creak'), target: 1000 };
     const sol = solve(rules);
     saveTwoPlayer(sol, dir);
+    clearSolutionMemory();
     const copy = loadTwoPlayer({ ...rules }, dir);
     expect(copy).not.toBeNull();
-    expect(Array.from(copy!.store)).toEqual(Array.from(sol.store));
+    expect(copy!.store).toBeInstanceOf(Float32Array);
+    expect(Array.from(copy!.store)).toEqual(Array.from(sol.store, Math.fround));
+    let worst = 0;
+    for (let i = 0; i < sol.store.length; i++)
+      worst = Math.max(worst, Math.abs(copy!.store[i]! - sol.store[i]!));
+    // Probabilities are at most 1: rounding to 24 significant bits moves one by ≤ 2⁻²⁵.
+    expect(worst).toBeGreaterThan(0);
+    expect(worst).toBeLessThanOrEqual(2 ** -25);
+    for (let a = 0; a < sol.T; a++)
+      for (let b = 0; b < sol.T; b++) expect(copy!.fresh(a, b)).toBe(sol.fresh(a, b));
+    // Without offers the fresh values are all a decision reads: kept 64-bit, nothing else.
+    const classic = solve({ ...preset('classic'), target: 1000 });
+    saveTwoPlayer(classic, dir);
+    clearSolutionMemory();
+    const again = loadTwoPlayer({ ...classic.rules }, dir)!;
+    expect(again.store).toHaveLength(0);
+    expect(Array.from(again.freshValues!)).toEqual(Array.from(classic.store));
   });
 
   it('win-optimal play against itself wins as often as the solver predicts', () => {

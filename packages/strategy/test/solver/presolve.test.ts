@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { preset } from '@zilch/engine';
+import { canonicalRules } from '../../src/pool/canonical.ts';
+import { loadTwoPlayer, solutionCached } from '../../src/solver/cache.ts';
+import { solutionInMemory } from '../../src/solver/memory.ts';
+import {
+  presolve,
+  sharedPresets,
+  solvablePresetBytes,
+  solvablePresets,
+  type SolvablePreset,
+} from '../../src/solver/presolve.ts';
+
+const dirs: string[] = [];
+const fresh = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'zilch-presolve-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+// The build's step on small targets (the real presets take about 70 s of CPU).
+const small: SolvablePreset[] = [
+  {
+    id: 'serendipity-creak',
+    rules: canonicalRules({ ...preset('serendipity-creak'), target: 1000 }),
+  },
+  { id: 'classic', rules: canonicalRules({ ...preset('classic'), target: 1000 }) },
+  { id: 'farkle-2017', rules: canonicalRules({ ...preset('farkle-2017'), target: 1000 }) },
+];
+
+describe('presolve (the build step)', () => {
+  it('names the presets the two-player solver models and what they hold', () => {
+    expect(solvablePresets().map((p) => p.id)).toEqual([
+      'serendipity-creak',
+      'classic',
+      'farkle-2017',
+    ]);
+    // 200·(200·201/2)·6 roll values at 4 bytes plus 200² exact fresh values per preset.
+    expect(solvablePresetBytes()).toBe(200 * 20_100 * 6 * 4 + 3 * 200 * 200 * 8);
+  });
+
+  it('solves what is missing into the directory in worker threads, then only checks files', async () => {
+    const dir = fresh();
+    const done: string[] = [];
+    const first = await presolve(small, { dir, threads: 2, onDone: (r) => done.push(r.id) });
+    expect(first.every((r) => r.solved)).toBe(true);
+    expect(done.sort()).toEqual(small.map((p) => p.id).sort());
+    for (const p of small) expect(solutionCached(p.rules, dir)).toBe(true);
+    // This thread holds none of them: the workers saved and handed nothing back.
+    for (const p of small) expect(solutionInMemory(p.rules)).toBeNull();
+    const again = await presolve(small, { dir, threads: 2 });
+    expect(again.map((r) => r.solved)).toEqual([false, false, false]);
+    const sol = loadTwoPlayer(small[0]!.rules, dir)!;
+    expect(sol.store).toBeInstanceOf(Float32Array);
+    expect(sol.fresh(0, 0)).toBeGreaterThan(0.5);
+  });
+
+  it('solves again over a damaged file, and lists presets missing from a directory', async () => {
+    const dir = fresh();
+    await presolve(small.slice(2), { dir, threads: 1 });
+    const data = readdirSync(dir).find((f) => f.endsWith('.bin'))!;
+    writeFileSync(join(dir, data), 'truncated');
+    expect(solutionCached(small[2]!.rules, dir)).toBe(false);
+    const [r] = await presolve(small.slice(2), { dir, threads: 1 });
+    expect(r).toMatchObject({ id: 'farkle-2017', solved: true });
+    expect(solutionCached(small[2]!.rules, dir)).toBe(true);
+    const shared = await sharedPresets(fresh());
+    expect(shared.loaded).toEqual([]);
+    expect(shared.missing).toEqual(['serendipity-creak', 'classic', 'farkle-2017']);
+  });
+});
