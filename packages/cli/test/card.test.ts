@@ -43,7 +43,7 @@ describe('zilch card', () => {
     const r = await zilch('card', '--rules', 'hot-dice', '--games', '20');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Strategy card: Hot Dice/);
-    expect(r.stdout).toMatch(/Bank once your turn total reaches: 1 die/);
+    expect(r.stdout).toMatch(/bank .*once your turn total reaches, by dice left: 1 die/);
     expect(r.stdout).toMatch(/Against expected: the card wins/);
     expect(r.stdout).toMatch(/Measured against expected/);
   });

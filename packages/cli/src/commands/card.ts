@@ -1,7 +1,6 @@
 import cliProgress from 'cli-progress';
 import pc from 'picocolors';
 import {
-  CARD_TUNING,
   simulate,
   strategyCard,
   twoPlayerUnsupported,
@@ -57,9 +56,7 @@ export async function run(opts: CardOptions): Promise<void> {
     bar?.stop();
   }
   const seat = r.seats[0]!;
-  const bench = card.tuned
-    ? (CARD_TUNING.find((t) => t.params === card.params)?.figure ?? null)
-    : null;
+  const bench = card.figure;
   const note = unsupported
     ? `${unsupported.message} Measured against expected (the optimal bot plays like it here).`
     : null;
@@ -78,7 +75,6 @@ export async function run(opts: CardOptions): Promise<void> {
       lossPoints: points(0.5 - seat.winRate),
       lossCi95: [points(0.5 - seat.ci95[1]), points(0.5 - seat.ci95[0])],
       seconds: r.seconds,
-      bench,
     });
   const out = process.stdout;
   out.write(

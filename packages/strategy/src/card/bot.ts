@@ -48,7 +48,7 @@ function wantsBank(
   if (card.noHotBank && s.phase !== 'keep' && s.turn.hot) return false;
   const mine = (s.scores[s.current] ?? 0) + total;
   const reaches = total - (card.lock ? locked : 0) >= threshold(card, s, dice);
-  // The others still get a turn, and can inherit the bank: the dice rule holds here too.
+  // The others still get a turn, and may inherit the bank: the dice rule holds here too.
   if (mine >= card.target) return reaches && mine - bestOther(s) >= card.params.endLead;
   return reaches;
 }
@@ -94,20 +94,19 @@ export function cardBotOf(card: StrategyCard): Bot {
           let pick = choices[0]!;
           let pickValue = -Infinity;
           for (const c of choices) {
-            const v = c.total + card.params.dieWorth * c.diceLeft;
+            const v = c.total + card.worth[c.diceLeft - 1]!;
             if (v > pickValue) [pick, pickValue] = [c, v];
           }
           // Then bank when that keep's total reaches the threshold for its dice left, keeping
-          // every scoring die (except hot dice where they would be offered: those are rolled).
+          // every scoring die (hot dice excepted where they would be offered: those are rolled).
           const last = isLastTurn(s);
-          const bank = last ? choices[0]! : choices.find((c) => !(card.noHotBank && hot(c)));
-          if (last) {
-            if (bank?.canBank && wantsBank(card, s, bank.total, bank.diceLeft, lockedAfter(bank)))
-              return keepAction(seat, bank, true);
-          } else if (
-            bank?.canBank &&
-            !(card.noHotBank && hot(pick)) &&
-            wantsBank(card, s, pick.total, pick.diceLeft, lockedAfter(pick))
+          const bank = choices.find((c) => c.canBank && !(card.noHotBank && hot(c) && !last));
+          const judged = last ? bank : pick;
+          if (
+            bank &&
+            judged &&
+            !(card.noHotBank && hot(judged) && !last) &&
+            wantsBank(card, s, judged.total, judged.diceLeft, lockedAfter(judged))
           )
             return keepAction(seat, bank, true);
           return keepAction(seat, pick, false);

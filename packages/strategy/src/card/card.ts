@@ -2,7 +2,7 @@ import type { RuleSet } from '@zilch/engine';
 import { ruleKey } from '../pool/canonical.ts';
 import { solveLongRun } from '../solver/long-run.ts';
 import { UNIT } from '../solver/outcomes.ts';
-import { CARD_TUNING, DEFAULT_CARD_PARAMS, type CardParams } from './params.ts';
+import { CARD_TUNING, DEFAULT_CARD_PARAMS, type CardFigure, type CardParams } from './params.ts';
 
 /** Bank threshold of the card for a number of dice left. */
 export interface CardThreshold {
@@ -26,8 +26,12 @@ export interface StrategyCard {
   readonly rules: string;
   /** Whether the parameters were tuned for this very rule set (a preset) or are the defaults. */
   readonly tuned: boolean;
+  /** The tuned card's win share measured by `npm run bench -- card`, or null. */
+  readonly figure: CardFigure | null;
   readonly params: CardParams;
   readonly thresholds: readonly CardThreshold[];
+  /** Points the dice left to roll count for when choosing what to keep (index: dice − 1). */
+  readonly worth: readonly number[];
   /** Inherit-or-fresh per dice count; null when the rules have no offers. */
   readonly offers: readonly CardOffer[] | null;
   /** How the game ends: 'final-round' (others get a last turn) or 'immediate' (first to the target). */
@@ -43,6 +47,9 @@ export interface StrategyCard {
 
 /** Thresholds this far up (or more) are shown and played as "never". */
 const NEVER_SHARE_OF_TARGET = 0.5;
+
+/** The running total at which the default worth of dice left is read off the turn strategy. */
+const WORTH_FROM = 300;
 
 const memo = new Map<string, StrategyCard>();
 
@@ -64,6 +71,11 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
     const at = p.bankAt ? (p.bankAt[i] ?? null) : t.bankAt;
     return { dice: t.dice, bankAt: at === null || at >= never ? null : at };
   });
+  const worth =
+    p.worth ??
+    thresholds.map(
+      (t) => Math.max(0, Math.round((turn.decide(WORTH_FROM, t.dice) - WORTH_FROM) / UNIT)) * UNIT,
+    );
   let offers: CardOffer[] | null = null;
   if (rules.offers) {
     const fresh = turn.roll(0, rules.dice);
@@ -83,8 +95,10 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
   const base = {
     rules: rules.name,
     tuned: params === undefined && tuned !== undefined,
+    figure: params === undefined ? (tuned?.figure ?? null) : null,
     params: p,
     thresholds,
+    worth,
     offers,
     end: rules.end,
     target: rules.target,
@@ -104,8 +118,10 @@ const dice = (n: number): string => (n === 1 ? '1 die' : `${n} dice`);
 function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   const p = c.params;
   const lines = [
-    `Keep: take what scores most, counting each die you will roll next as ${pts(p.dieWorth)} points (hot dice: all ${all}).`,
-    `Bank once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches: ${c.thresholds
+    `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as: ${c.worth
+      .map((w, i) => `${dice(i + 1)} ${pts(w)}`)
+      .join(' · ')}.`,
+    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${c.thresholds
       .map((t) => `${dice(t.dice)} ${t.bankAt === null ? 'never' : pts(t.bankAt)}`)
       .join(' · ')}.`,
   ];
@@ -129,9 +145,7 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
     lines.push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {
     lines.push(
-      p.endLead > 0
-        ? `Reaching ${pts(c.target)}: bank only with a lead of ${pts(p.endLead)} or more, else roll on.`
-        : `Reaching ${pts(c.target)}: bank as soon as you are ahead.`,
+      `Reaching ${pts(c.target)}: bank as above, and only with a lead of ${pts(p.endLead)} or more; else roll on.`,
     );
     lines.push('Final round: roll until you are ahead of the leader, then bank.');
   }

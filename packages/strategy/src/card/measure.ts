@@ -83,16 +83,19 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
 }
 
 /** Values each card parameter is tried at by `tuneCard`. */
-export const CARD_GRID: { readonly [K in Exclude<keyof CardParams, 'bankAt'>]: readonly number[] } =
-  {
-    dieWorth: [30, 45, 60, 75, 90, 120],
-    behindPer1000: [0, 25, 50, 100, 150, 200],
-    aheadPer1000: [0, 25, 50, 100, 150],
-    endLead: [0, 500, 1000, 1500, 2000, 3000],
-  };
+export const CARD_GRID: {
+  readonly [K in Exclude<keyof CardParams, 'bankAt' | 'worth'>]: readonly number[];
+} = {
+  behindPer1000: [0, 25, 50, 100, 150, 200],
+  aheadPer1000: [0, 25, 50, 100, 150],
+  endLead: [0, 500, 1000, 1500, 2000, 3000],
+};
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
 const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
+
+/** Steps a keep worth is moved by in `tuneCard`. */
+const WORTH_STEPS = [-100, -50, 50, 100];
 
 /**
  * Coordinate search over `CARD_GRID` from `start`: each parameter in turn is set to the grid
@@ -103,9 +106,11 @@ export function tuneCard(
   start: CardParams,
   opts: RegretOptions & { readonly passes?: number; readonly log?: (line: string) => void },
 ): { params: CardParams; regret: Regret } {
+  const first = strategyCard(rules, start);
   let best: CardParams = {
     ...start,
-    bankAt: start.bankAt ?? strategyCard(rules, start).thresholds.map((t) => t.bankAt),
+    bankAt: start.bankAt ?? first.thresholds.map((t) => t.bankAt),
+    worth: start.worth ?? first.worth,
   };
   let bestRegret = cardRegret(rules, best, opts);
   opts.log?.(`start ${JSON.stringify(best)} loss ${bestRegret.loss.toFixed(4)}`);
@@ -127,6 +132,13 @@ export function tuneCard(
         const bankAt = best.bankAt!.slice();
         bankAt[i] = v;
         try1({ ...best, bankAt }, `bankAt[${i + 1}]=${v}`);
+      }
+    }
+    for (let i = 0; i < rules.dice; i++) {
+      for (const d of WORTH_STEPS) {
+        const worth = best.worth!.slice();
+        worth[i] = Math.max(0, worth[i]! + d);
+        if (worth[i] !== best.worth![i]) try1({ ...best, worth }, `worth[${i + 1}]=${worth[i]}`);
       }
     }
     for (const key of Object.keys(CARD_GRID) as (keyof typeof CARD_GRID)[]) {

@@ -7,8 +7,11 @@ export interface CardParams {
    * turn strategy's thresholds.
    */
   readonly bankAt?: readonly (number | null)[];
-  /** Points a die left to roll counts for when choosing what to keep and roll on. */
-  readonly dieWorth: number;
+  /**
+   * Points 1, 2, … dice left to roll count for when choosing what to keep; absent: what rolling
+   * them adds from a total of 300 under the expected-points turn strategy.
+   */
+  readonly worth?: readonly number[];
   /** Points added to every bank threshold per 1,000 points the player is behind. */
   readonly behindPer1000: number;
   /** Points taken off every bank threshold per 1,000 points the player is ahead. */
@@ -19,7 +22,6 @@ export interface CardParams {
 
 /** What a card plays with on a rule set nobody tuned it for. */
 export const DEFAULT_CARD_PARAMS: CardParams = {
-  dieWorth: 60,
   behindPer1000: 50,
   aheadPer1000: 50,
   endLead: 1000,
@@ -52,7 +54,7 @@ const tuning = (
 export const CARD_TUNING: readonly CardTuning[] = [
   tuning('serendipity-creak', {
     bankAt: [500, 250, 400, 2100, null, null],
-    dieWorth: 90,
+    worth: [50, 50, 100, 150, 300, 600],
     behindPer1000: 50,
     aheadPer1000: 50,
     endLead: 500,

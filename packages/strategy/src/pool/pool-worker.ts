@@ -4,6 +4,7 @@ import { workerData } from 'node:worker_threads';
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise, type Advice, type AdviceMode } from '../advisor/index.ts';
 import { legalFor } from '../bots/advised.ts';
+import { strategyCard } from '../card/card.ts';
 import { diskSolutions, solutionAvailable } from '../solver/cache.ts';
 import { forgetSolution, solutionInMemory, type SolutionSource } from '../solver/memory.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
@@ -94,6 +95,8 @@ export default function run(job: StrategyJob): JobAnswer {
     if (!note) bounded.solution(rules, true);
     return { note, ms: performance.now() - started };
   }
+  if (job.kind === 'card')
+    return { card: strategyCard(intern(job.rules)), note: null, ms: performance.now() - started };
   const state: GameState = { ...job.state, rules: intern(job.state.rules) };
   const asked: AdviceMode =
     job.kind === 'advise' ? job.mode : job.bot === 'optimal' ? 'win' : 'points';

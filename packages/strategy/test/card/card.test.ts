@@ -37,7 +37,7 @@ describe('strategyCard', () => {
     expect(card.offers === null).toBe(rules.offers === null);
     for (const o of card.offers ?? []) if (o.from !== null) expect(o.from % 50).toBe(0);
     // Every threshold the card plays is printed on it.
-    const bankLine = card.lines.find((l) => l.startsWith('Bank once'))!;
+    const bankLine = card.lines.find((l) => l.includes('by dice left'))!;
     for (const t of card.thresholds)
       if (t.bankAt !== null) expect(bankLine).toContain(t.bankAt.toLocaleString('en-US'));
   });
