@@ -47,9 +47,16 @@ function wantsBank(
   // The next player could inherit every die: a gift no threshold makes up for.
   if (card.noHotBank && s.phase !== 'keep' && s.turn.hot) return false;
   const mine = (s.scores[s.current] ?? 0) + total;
+  const chase = card.params.chaseWithin;
+  if (chase > 0 && mine < card.target && bestOther(s) >= card.target - chase) return false;
   const reaches = total - (card.lock ? locked : 0) >= threshold(card, s, dice);
   // The others still get a turn, and may inherit the bank: the dice rule holds here too.
-  if (mine >= card.target) return reaches && mine - bestOther(s) >= card.params.endLead;
+  if (mine >= card.target)
+    return (
+      reaches &&
+      mine - bestOther(s) >= card.params.endLead &&
+      dice <= (card.params.endMaxDice ?? Infinity)
+    );
   return reaches;
 }
 
@@ -96,6 +103,12 @@ export function cardBotOf(card: StrategyCard): Bot {
           for (const c of choices) {
             const v = c.total + card.worth[c.diceLeft - 1]!;
             if (v > pickValue) [pick, pickValue] = [c, v];
+          }
+          // A big total is banked with a die held back rather than offered with hot dice.
+          const hotBankAt = card.params.hotBankAt;
+          if (card.noHotBank && hotBankAt > 0 && hot(pick) && !isLastTurn(s)) {
+            const back = choices.find((c) => c.canBank && !hot(c));
+            if (back && back.total >= hotBankAt) return keepAction(seat, back, true);
           }
           // Then bank when that keep's total reaches the threshold for its dice left, keeping
           // every scoring die (hot dice excepted where they would be offered: those are rolled).

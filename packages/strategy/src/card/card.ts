@@ -2,7 +2,7 @@ import type { RuleSet } from '@zilch/engine';
 import { ruleKey } from '../pool/canonical.ts';
 import { solveLongRun } from '../solver/long-run.ts';
 import { UNIT } from '../solver/outcomes.ts';
-import { CARD_TUNING, DEFAULT_CARD_PARAMS, type CardFigure, type CardParams } from './params.ts';
+import { CARD_TUNING, defaultCardParams, type CardFigure, type CardParams } from './params.ts';
 
 /** Bank threshold of the card for a number of dice left. */
 export interface CardThreshold {
@@ -61,7 +61,7 @@ const memo = new Map<string, StrategyCard>();
 export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard {
   const key = ruleKey(rules);
   const tuned = CARD_TUNING.find((t) => ruleKey(t.rules) === key);
-  const p = params ?? tuned?.params ?? DEFAULT_CARD_PARAMS;
+  const p = params ?? tuned?.params ?? defaultCardParams(rules);
   const memoKey = key + JSON.stringify(p);
   const hit = memo.get(memoKey);
   if (hit) return hit;
@@ -127,7 +127,9 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   ];
   if (c.noHotBank)
     lines.push(
-      `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
+      p.hotBankAt > 0
+        ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead.`
+        : `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
     );
   const gap: string[] = [];
   if (p.behindPer1000) gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind`);
@@ -141,11 +143,15 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
         : 'Offers: always start fresh.',
     );
   }
+  if (p.chaseWithin > 0)
+    lines.push(
+      `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
+    );
   if (c.end === 'immediate')
     lines.push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {
     lines.push(
-      `Reaching ${pts(c.target)}: bank as above, and only with a lead of ${pts(p.endLead)} or more; else roll on.`,
+      `Reaching ${pts(c.target)}: bank as above, and only with a lead of ${pts(p.endLead)} or more${p.endMaxDice !== undefined ? ` and at most ${dice(p.endMaxDice)} left` : ''}; else roll on.`,
     );
     lines.push('Final round: roll until you are ahead of the leader, then bank.');
   }

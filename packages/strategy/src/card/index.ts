@@ -2,7 +2,7 @@ export { strategyCard, type CardOffer, type CardThreshold, type StrategyCard } f
 export { cardBot, cardBotOf } from './bot.ts';
 export {
   CARD_TUNING,
-  DEFAULT_CARD_PARAMS,
+  defaultCardParams,
   type CardFigure,
   type CardParams,
   type CardTuning,

@@ -89,6 +89,9 @@ export const CARD_GRID: {
   behindPer1000: [0, 25, 50, 100, 150, 200],
   aheadPer1000: [0, 25, 50, 100, 150],
   endLead: [0, 500, 1000, 1500, 2000, 3000],
+  chaseWithin: [0, 500, 1000, 1500, 2000, 3000],
+  hotBankAt: [0, 1000, 1500, 2000, 3000],
+  endMaxDice: [1, 2, 3, 10],
 };
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
@@ -98,8 +101,9 @@ const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
 const WORTH_STEPS = [-100, -50, 50, 100];
 
 /**
- * Coordinate search over `CARD_GRID` from `start`: each parameter in turn is set to the grid
- * value of least regret (same games for every candidate), for `passes` passes.
+ * Coordinate search from `start`: each bank threshold (scaled by `BANK_FACTORS`, or never),
+ * each keep worth (moved by `WORTH_STEPS`) and each `CARD_GRID` parameter in turn is set to
+ * the value of least regret (the same games for every candidate), for `passes` passes.
  */
 export function tuneCard(
   rules: RuleSet,

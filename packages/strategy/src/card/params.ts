@@ -18,14 +18,31 @@ export interface CardParams {
   readonly aheadPer1000: number;
   /** Final-round games: a bank that reaches the target needs at least this lead. */
   readonly endLead: number;
+  /** Final-round games: a bank that reaches the target leaves at most this many dice (absent: any). */
+  readonly endMaxDice?: number;
+  /**
+   * Offers after hot dice: from this turn total up, bank keeping one die back rather than take
+   * hot dice (0: always take them).
+   */
+  readonly hotBankAt: number;
+  /** Once another player is this close to the target, bank only a score that reaches it (0: never). */
+  readonly chaseWithin: number;
 }
 
-/** What a card plays with on a rule set nobody tuned it for. */
-export const DEFAULT_CARD_PARAMS: CardParams = {
-  behindPer1000: 50,
-  aheadPer1000: 50,
-  endLead: 1000,
-};
+/**
+ * What a card plays with on a rule set nobody tuned it for: the tuned presets' values, the
+ * chase only where the first to the target wins (with a final round it cost Serendipity Creak
+ * about a point), the big-total hot-dice bank only where hot dice are offered.
+ */
+export function defaultCardParams(rules: RuleSet): CardParams {
+  return {
+    behindPer1000: 50,
+    aheadPer1000: 50,
+    endLead: 1000,
+    chaseWithin: rules.end === 'immediate' ? 500 : 0,
+    hotBankAt: rules.offers?.afterHotDice ? 2000 : 0,
+  };
+}
 
 /** A card's measured win share against a stronger bot (`npm run bench -- card`). */
 export interface CardFigure {
@@ -50,13 +67,25 @@ const tuning = (
   figure: CardFigure | null = null,
 ): CardTuning => ({ preset: id, rules: preset(id), params, figure });
 
-/** Tuned presets; the others play with `DEFAULT_CARD_PARAMS`. */
+/** Tuned presets; the others play with `defaultCardParams`. */
 export const CARD_TUNING: readonly CardTuning[] = [
   tuning('serendipity-creak', {
-    bankAt: [500, 250, 400, 2100, null, null],
-    worth: [50, 50, 100, 150, 300, 600],
+    bankAt: [300, 250, 450, null, null, null],
+    worth: [100, 50, 0, 200, 350, 600],
     behindPer1000: 50,
-    aheadPer1000: 50,
+    aheadPer1000: 150,
     endLead: 500,
+    endMaxDice: 2,
+    chaseWithin: 0,
+    hotBankAt: 2000,
+  }),
+  tuning('farkle-2017', {
+    bankAt: [200, 200, 400, 1400, 1750, null],
+    worth: [0, 0, 0, 100, 250, 400],
+    behindPer1000: 50,
+    aheadPer1000: 100,
+    endLead: 1000,
+    chaseWithin: 500,
+    hotBankAt: 0,
   }),
 ];

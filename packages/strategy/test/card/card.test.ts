@@ -3,7 +3,7 @@ import { lean, PRESET_IDS, preset, type GameState, type RuleSet } from '@zilch/e
 import { cardBot } from '../../src/card/bot.ts';
 import { strategyCard } from '../../src/card/card.ts';
 import { cardRegret } from '../../src/card/measure.ts';
-import { DEFAULT_CARD_PARAMS } from '../../src/card/params.ts';
+import { defaultCardParams } from '../../src/card/params.ts';
 import { simulateInThread } from '../../src/simulate/simulate.ts';
 import { solveLongRun } from '../../src/solver/long-run.ts';
 import { smallRules } from '../bots/states.ts';
@@ -46,7 +46,7 @@ describe('strategyCard', () => {
     const rules = { ...preset('classic'), name: 'House classic', target: 5000 };
     const card = strategyCard(rules);
     expect(card.tuned).toBe(false);
-    expect(card.params).toEqual(DEFAULT_CARD_PARAMS);
+    expect(card.params).toEqual(defaultCardParams(rules));
     const solved = solveLongRun(rules).turns[0]!.thresholds();
     expect(card.thresholds.map((t) => t.bankAt)).toEqual(
       solved.map((t) => (t.bankAt !== null && t.bankAt < 2500 ? t.bankAt : null)),
