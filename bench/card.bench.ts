@@ -64,6 +64,10 @@ export default async function bench(): Promise<void> {
       console.log(
         `    decision losses, ${g.games} games: ${(g.loss * 100).toFixed(2)} ± ${(1.96 * g.se * 100).toFixed(2)} points (95%) below ½ (${((performance.now() - started) / 1000).toFixed(1)} s)`,
       );
+      const top = Object.entries(g.byKind).slice(0, 6);
+      console.log(
+        `    largest, in points: ${top.map(([k, v]) => `${k} ${(v * 100).toFixed(2)}`).join(', ')}`,
+      );
     }
   }
 }

@@ -26,6 +26,21 @@ export interface Regret {
   readonly loss: number;
   /** Standard error of `loss`. */
   readonly se: number;
+  /**
+   * `loss` split by the kind of decision: phase and move (keep-bank, keep, roll, bank,
+   * inherit, fresh) and the stage (`final` round; `late` once a score is at 80 % of the target).
+   */
+  readonly byKind: Readonly<Record<string, number>>;
+}
+
+function kindOf(s: GameState, a: Action): string {
+  const move = a.type === 'keep' && a.then === 'bank' ? 'keep-bank' : a.type;
+  const stage = s.finalRound
+    ? 'final'
+    : Math.max(...s.scores) >= 0.8 * s.rules.target
+      ? 'late'
+      : 'early';
+  return `${move} ${stage}`;
 }
 
 /**
@@ -54,11 +69,15 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
   const optimal = createBot('optimal', rules, 0, { solutions });
   const inner = cardBot(rules, params);
   let gameLoss = 0;
+  const byKind = new Map<string, number>();
   const card: Bot = {
     id: 'card',
     decide(s) {
       const a = inner.decide(s);
-      gameLoss += lossOf(s, a, solutions);
+      const l = lossOf(s, a, solutions);
+      gameLoss += l;
+      const k = kindOf(s, a);
+      byKind.set(k, (byKind.get(k) ?? 0) + l);
       return a;
     },
   };
@@ -79,7 +98,13 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
   const n = opts.games;
   const loss = sum / n;
   const variance = n > 1 ? (sum2 - n * loss * loss) / (n - 1) : 0;
-  return { games: n, loss, se: Math.sqrt(Math.max(0, variance) / n) };
+  const kinds = [...byKind].sort((x, y) => y[1] - x[1]).map(([k, v]) => [k, v / n] as const);
+  return {
+    games: n,
+    loss,
+    se: Math.sqrt(Math.max(0, variance) / n),
+    byKind: Object.fromEntries(kinds),
+  };
 }
 
 /** Values each card parameter is tried at by `tuneCard`. */
