@@ -85,7 +85,7 @@ export async function run(opts: CardOptions): Promise<void> {
   out.write(
     `Against ${against}: the card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
       `of ${r.games} games, seats alternating, seed ${r.seed}, ${r.seconds.toFixed(1)} s\n` +
-      `  ${points(0.5 - seat.winRate)} points of win percentage below ${against} against ${against} (50%)\n`,
+      `  ${((0.5 - seat.winRate) * 100).toFixed(1)} points of win percentage below ${against} against ${against} (50%)\n`,
   );
   if (bench)
     out.write(
