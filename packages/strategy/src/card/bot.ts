@@ -40,6 +40,7 @@ function wantsBank(
   total: number,
   dice: number,
   locked: number,
+  held: number,
 ): boolean {
   const last = lastTurnCase(s, candidates(s));
   // Last turn: roll until ahead of the leader. First to the target: reaching it wins.
@@ -49,7 +50,8 @@ function wantsBank(
   const mine = (s.scores[s.current] ?? 0) + total;
   const chase = card.params.chaseWithin;
   if (chase > 0 && mine < card.target && bestOther(s) >= card.target - chase) return false;
-  const reaches = total - (card.lock ? locked : 0) >= threshold(card, s, dice);
+  const reaches =
+    total - (card.lock ? locked : 0) >= threshold(card, s, dice) * heldFactor(card, held);
   // The others still get a turn, and may inherit the bank: the dice rule holds here too.
   if (mine >= card.target)
     return (
@@ -58,6 +60,11 @@ function wantsBank(
       dice <= (card.params.endMaxDice ?? Infinity)
     );
   return reaches;
+}
+
+/** Hot Dice doubling: with a set held, rolling more of its face doubles the total. */
+function heldFactor(card: StrategyCard, held: number): number {
+  return held && card.params.heldFactor ? card.params.heldFactor : 1;
 }
 
 function isLastTurn(s: GameState): boolean {
@@ -88,13 +95,14 @@ export function cardBotOf(card: StrategyCard): Bot {
           return { type: 'roll', seat };
         case 'decide': {
           const t = s.turn;
-          return lean.canBank(s) && wantsBank(card, s, t.total, t.available, t.locked)
+          return lean.canBank(s) && wantsBank(card, s, t.total, t.available, t.locked, t.held)
             ? { type: 'bank', seat }
             : { type: 'roll', seat };
         }
         case 'keep': {
           const choices = keepChoices(s);
           const hot = (c: KeepChoice): boolean => c.option.dice === s.turn.available;
+          const heldAfter = (c: KeepChoice): number => (hot(c) ? 0 : s.turn.held | c.option.forms);
           const lockedAfter = (c: KeepChoice): number =>
             hot(c) && card.lock ? c.total : s.turn.locked;
           // What to keep: the most points, each die left to roll counted at the die's worth.
@@ -119,7 +127,14 @@ export function cardBotOf(card: StrategyCard): Bot {
             bank &&
             judged &&
             !(card.noHotBank && hot(judged) && !last) &&
-            wantsBank(card, s, judged.total, judged.diceLeft, lockedAfter(judged))
+            wantsBank(
+              card,
+              s,
+              judged.total,
+              judged.diceLeft,
+              lockedAfter(judged),
+              heldAfter(judged),
+            )
           )
             return keepAction(seat, bank, true);
           return keepAction(seat, pick, false);

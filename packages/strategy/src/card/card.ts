@@ -131,6 +131,8 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
         ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead.`
         : `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
     );
+  if (p.heldFactor && p.heldFactor !== 1)
+    lines.push(`Holding a set (doubling): bank only at ${p.heldFactor} times those totals.`);
   const gap: string[] = [];
   if (p.behindPer1000) gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind`);
   if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);

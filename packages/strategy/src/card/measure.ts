@@ -117,6 +117,7 @@ export const CARD_GRID: {
   chaseWithin: [0, 500, 1000, 1500, 2000, 3000],
   hotBankAt: [0, 1000, 1500, 2000, 3000],
   endMaxDice: [1, 2, 3, 10],
+  heldFactor: [1, 2, 3, 4, 6],
 };
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
