@@ -38,6 +38,8 @@ const SHAPES = {
   Advice: P.AdviceSchema,
   AdviceOption: P.AdviceOptionSchema,
   RulesAnswer: P.RulesAnswerSchema,
+  CardBody: P.CardBodySchema,
+  CardAnswer: P.CardAnswerSchema,
   TestDiceBody: P.TestDiceBodySchema,
   TestDiceAnswer: P.TestDiceAnswerSchema,
   Health: P.HealthSchema,
@@ -152,6 +154,12 @@ const ROUTES: Route[] = [
     route: 'GET /api/rules',
     answers: ref('RulesAnswer'),
     note: 'presets with their text, and the RuleSet JSON Schema',
+  },
+  {
+    route: 'POST /api/rules/card',
+    takes: ref('CardBody'),
+    answers: ref('CardAnswer'),
+    note: 'the strategy card of any rule set (made in a strategy thread; 503 `BUSY` when none is free)',
   },
   {
     route: 'GET /healthz, GET /readyz',

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Registration>> = {
   ev: () => import('./register/ev.ts'),
   solve: () => import('./register/solve.ts'),
   simulate: () => import('./register/simulate.ts'),
+  card: () => import('./register/card.ts'),
   play: () => import('./register/play.ts'),
   serve: () => import('./register/serve.ts'),
   verify: () => import('./register/verify.ts'),

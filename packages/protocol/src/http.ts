@@ -360,6 +360,36 @@ export const PlayerStatsSchema = z.object({
 /** `GET /api/players/:name/stats` answer. */
 export type PlayerStats = z.infer<typeof PlayerStatsSchema>;
 
+/** `POST /api/rules/card` body: the rule set to make a strategy card for. */
+export const CardBodySchema = z.object({
+  rules: z.record(z.string(), z.unknown()).describe('A RuleSet'),
+});
+
+/** `POST /api/rules/card` body. */
+export type CardBody = z.infer<typeof CardBodySchema>;
+
+/** `POST /api/rules/card` answer: a strategy a person can learn, and how well it plays. */
+export const CardAnswerSchema = z.object({
+  lines: z.array(z.string()).describe('The card in plain words, one rule a line (at most 8)'),
+  tuned: z
+    .boolean()
+    .describe('Whether its numbers were tuned for this very rule set (a preset) by simulation'),
+  figure: z
+    .object({
+      against: z.enum(['optimal', 'expected']),
+      games: int.min(1),
+      winRate: z
+        .number()
+        .describe('Share of the win of the card against that bot, seats alternating'),
+      ci95: z.array(z.number()).length(2).describe('95% interval of winRate'),
+    })
+    .nullable()
+    .describe('Measured by `npm run bench -- card`; null when not measured for these rules'),
+});
+
+/** `POST /api/rules/card` answer. */
+export type CardAnswer = z.infer<typeof CardAnswerSchema>;
+
 /** `GET /api/rules` answer: every preset with its text, and the RuleSet JSON Schema. */
 export const RulesAnswerSchema = z.object({
   presets: z.array(

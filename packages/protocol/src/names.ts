@@ -1,7 +1,7 @@
 // The plain lists of the contract, apart from their zod schemas (bots.ts): a bundle that needs
 // only the lists, like the web table, then leaves zod out of its first download.
 
-/** Bot levels the server knows, weakest to strongest (the same list as @zilch/strategy BOT_IDS). */
+/** Bot levels the server knows, weakest to strongest (@zilch/strategy BOT_IDS less `card`, a simulation bot). */
 export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as const;
 
 /** The quick reactions a player may send. */

@@ -446,6 +446,27 @@ describe('bad requests never crash the server', () => {
     expect(junk.body.code).toBe('BAD_STATE');
   });
 
+  it('makes a strategy card for any rule set in a strategy thread; junk rules are refused', async () => {
+    const r = await api(base, 'POST', '/api/rules/card', { rules: preset('serendipity-creak') });
+    expect(r.status).toBe(200);
+    expect(r.body.tuned).toBe(true);
+    expect(r.body.lines.length).toBeGreaterThan(3);
+    expect(r.body.lines.length).toBeLessThanOrEqual(8);
+    expect(r.body.lines.join(' ')).toMatch(/by dice left: 1 die/);
+    const raw = await fetch(`${base}/api/rules/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: preset('classic') }),
+    });
+    expect(raw.headers.get('cache-control')).toMatch(/max-age/);
+    const custom = await api(base, 'POST', '/api/rules/card', { rules: quick });
+    expect(custom.status).toBe(200);
+    expect(custom.body).toMatchObject({ tuned: false, figure: null });
+    const junk = await api(base, 'POST', '/api/rules/card', { rules: { dice: 'six' } });
+    expect(junk.status).toBe(400);
+    expect(junk.body.code).toBe('BAD_RULES');
+  });
+
   it('coaches in win probability once the solution is ready, in points until then', async () => {
     // A rule set no other test uses, so its solution is not in memory yet.
     const rules = { ...preset('farkle-2017'), target: 1_050 };

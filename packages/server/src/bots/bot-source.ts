@@ -11,6 +11,7 @@ import {
   type PoolEvent,
   type PoolResult,
   type SharedSolution,
+  type StrategyCard,
 } from '@zilch/strategy/node';
 
 /** Something that picks an action for the player on turn; may take a strategy thread's time. */
@@ -49,14 +50,14 @@ export interface StrategySettings {
   };
   readonly onEvent?: (e: PoolEvent) => void;
   /** Told the outcome of every job (for the metrics). */
-  readonly onJob?: (kind: 'advice' | 'bot', result: 'done' | 'busy' | 'failed') => void;
+  readonly onJob?: (kind: 'advice' | 'bot' | 'card', result: 'done' | 'busy' | 'failed') => void;
 }
 
 // One pool per process (the server sets it at start): the threads' caches serve every table.
 let pool: StrategyPool | null = null;
 let onJob: StrategySettings['onJob'];
 
-function counted<T>(kind: 'advice' | 'bot', r: PoolResult<T>): PoolResult<T> {
+function counted<T>(kind: 'advice' | 'bot' | 'card', r: PoolResult<T>): PoolResult<T> {
   onJob?.(kind, r.ok ? 'done' : r.code === 'BUSY' ? 'busy' : 'failed');
   return r;
 }
@@ -130,4 +131,9 @@ export function makeBot(id: string, rules: RuleSet, seed: number): Decider {
 /** The advisor's ranking of a position, from a strategy thread; BUSY when none can answer in time. */
 export async function adviceFor(state: GameState, mode: AdviceMode): Promise<PoolResult<Advice>> {
   return counted('advice', await strategy().advise(state, mode));
+}
+
+/** The strategy card of a rule set, from a strategy thread; BUSY when none can answer in time. */
+export async function cardFor(rules: RuleSet): Promise<PoolResult<StrategyCard>> {
+  return counted('card', await strategy().card(rules));
 }

@@ -61,7 +61,7 @@ export function createMetrics(strategyQueue: () => number = () => 0): Metrics {
     }),
     strategyJobs: new Counter({
       name: 'zilch_strategy_jobs_total',
-      help: 'Advice and advised-bot decisions by kind (advice, bot) and result (done, busy, failed)',
+      help: 'Advice, advised-bot decisions and strategy cards by kind (advice, bot, card) and result (done, busy, failed)',
       labelNames: ['kind', 'result'],
       registers: [registry],
     }),

@@ -1,4 +1,5 @@
 import type { RuleSet } from '@zilch/engine';
+import { cardBot } from '../card/bot.ts';
 import { advisedBot } from './advised.ts';
 import { BOLD, CAUTIOUS, heuristicBot } from './heuristic.ts';
 import { randomBot } from './random.ts';
@@ -13,6 +14,8 @@ const FACTORIES: Record<BotId, BotFactory> = {
   random: randomBot,
   cautious: heuristicBot(CAUTIOUS),
   bold: heuristicBot(BOLD),
+  // The strategy card of the rule set (card/), played exactly: what a person can learn.
+  card: (rules) => cardBot(rules),
   // Expected points, except on a last turn, which it plays for the win (exactly).
   expected: advisedBot('expected', () => 'points', { lastTurns: true }),
   // Exact win probability for two players; with more, the advisor plays the two-player

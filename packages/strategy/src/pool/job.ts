@@ -1,5 +1,6 @@
 import type { Action, GameState, RuleSet } from '@zilch/engine';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
+import type { StrategyCard } from '../card/card.ts';
 import type { SharedSolution } from '../solver/cache.ts';
 
 /** Strategy levels a job may use, strongest first: exact win solve, expected points, none. */
@@ -24,6 +25,11 @@ export type StrategyJob =
       readonly shared?: SharedSolution;
     }
   | {
+      /** The strategy card of a rule set (a turn solve: up to a second on Ten Dice). */
+      readonly kind: 'card';
+      readonly rules: RuleSet;
+    }
+  | {
       readonly kind: 'decide';
       readonly state: GameState;
       readonly bot: 'expected' | 'optimal';
@@ -35,6 +41,7 @@ export type StrategyJob =
 export interface JobAnswer {
   readonly advice?: Advice;
   readonly action?: Action;
+  readonly card?: StrategyCard;
   /** Why the answer is less than exact (too large for the memory budget, too slow), or null. */
   readonly note: string | null;
   /** Milliseconds the thread worked on the job. */

@@ -4,6 +4,7 @@ import { workerData } from 'node:worker_threads';
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise, type Advice, type AdviceMode } from '../advisor/index.ts';
 import { legalFor } from '../bots/advised.ts';
+import { strategyCard } from '../card/card.ts';
 import { adoptShared, diskSolutions, solutionAvailable } from '../solver/cache.ts';
 import {
   forgetSolution,
@@ -100,11 +101,12 @@ function affordable(rules: RuleSet, mode: AdviceMode, exact: boolean): [AdviceMo
 /** Runs one strategy job (piscina calls this in a pool thread). */
 export default function run(job: StrategyJob): JobAnswer {
   const started = performance.now();
-  if (job.shared && !solutionPinned(job.shared.rules)) {
+  const shared = job.kind === 'card' ? undefined : job.shared;
+  if (shared && !solutionPinned(shared.rules)) {
     // A view on the process's one copy: no load, and none of this thread's budget.
-    const own = intern(job.shared.rules);
+    const own = intern(shared.rules);
     held.delete(own);
-    adoptShared({ ...job.shared, rules: own });
+    adoptShared({ ...shared, rules: own });
   }
   if (job.kind === 'prepare') {
     const rules = intern(job.rules);
@@ -112,6 +114,8 @@ export default function run(job: StrategyJob): JobAnswer {
     if (!note) bounded.solution(rules, true);
     return { note, ms: performance.now() - started };
   }
+  if (job.kind === 'card')
+    return { card: strategyCard(intern(job.rules)), note: null, ms: performance.now() - started };
   const state: GameState = { ...job.state, rules: intern(job.state.rules) };
   const asked: AdviceMode =
     job.kind === 'advise' ? job.mode : job.bot === 'optimal' ? 'win' : 'points';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
+import type { StrategyCard } from '../card/card.ts';
 import { twoPlayerUnsupported } from '../solver/two-player.ts';
 import { solutionAvailable, type SharedSolution } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
@@ -176,7 +177,8 @@ export class StrategyPool {
   private demote(key: string, job: StrategyJob): void {
     const triedExact =
       job.kind === 'prepare' ||
-      (job.exact && (job.kind === 'advise' ? job.mode !== 'points' : job.bot === 'optimal'));
+      (job.kind === 'advise' && job.exact && job.mode !== 'points') ||
+      (job.kind === 'decide' && job.exact && job.bot === 'optimal');
     const level: StrategyLevel = triedExact ? 'points' : 'none';
     this.levels.delete(key);
     this.levels.set(key, { level, until: Date.now() + DEMOTED_MS });
@@ -259,6 +261,17 @@ export class StrategyPool {
       note: r.note,
       ...(eta ? { winEtaSeconds: secondsLeft(eta) } : {}),
     };
+  }
+
+  /** The strategy card of a rule set, worked out in a pool thread (BUSY when it cannot be now). */
+  async card(rules: RuleSet): Promise<PoolResult<StrategyCard>> {
+    const { key, canon } = this.canon(rules);
+    if (this.level(key) === 'none')
+      return busy('These rules take longer to analyse than this server allows.');
+    const r = await this.run({ kind: 'card', rules: canon }, key);
+    if (!r.ok) return r;
+    if (!r.value.card) return busy('The strategy thread gave no card.');
+    return { ok: true, value: r.value.card, note: null };
   }
 
   /**

@@ -3,6 +3,7 @@ import { err, ok, type Result } from './result.ts';
 import type {
   Acted,
   Advice,
+  CardAnswer,
   Claimed,
   CreateGameBody,
   Created,
@@ -99,6 +100,21 @@ export const getExport = (id: string) => call<GameExport>('GET', `/api/games/${e
 /** The server's check of a finished game against the commitment the table showed. */
 export const verifyGame = (id: string, commitment: string) =>
   call<Verification>('GET', `/api/games/${enc(id)}/verify?commitment=${enc(commitment)}`);
+
+const cards = new Map<string, Promise<Result<CardAnswer>>>();
+
+/** The strategy card of a rule set (a server strategy thread makes it); kept for this page's life. */
+export function getCard(rules: RuleSet): Promise<Result<CardAnswer>> {
+  const key = JSON.stringify(rules);
+  let p = cards.get(key);
+  if (!p) {
+    p = call<CardAnswer>('POST', '/api/rules/card', { rules });
+    cards.set(key, p);
+    // Only answers are kept: a failure (busy, offline) is asked again next time.
+    void p.then((r) => (r.ok ? undefined : cards.delete(key)));
+  }
+  return p;
+}
 
 /** The coach's options for a position. */
 export const getAdvice = (state: GameState) => call<Advice>('POST', '/api/advice', { state });

@@ -1,6 +1,7 @@
 import { describeRules, isPresetId, PRESET_IDS, PRESETS, type RuleSet } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { StrategyCard } from '../components/StrategyCard.tsx';
 import { getGame } from '../lib/api.ts';
 
 /** Every preset, with a link to its rules. */
@@ -71,6 +72,7 @@ export function RulesPage({ preset }: { preset: string }) {
           </ul>
         </section>
       ))}
+      <StrategyCard rules={rules} />
       <p className="row">
         {isPresetId(preset) && (
           <Link href={`/new?preset=${preset}`} className="btn primary">

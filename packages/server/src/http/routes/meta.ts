@@ -10,6 +10,8 @@ import type { GameState } from '@zilch/engine';
 import {
   AdviceBodySchema,
   AdviceSchema,
+  CardAnswerSchema,
+  CardBodySchema,
   ErrorBodySchema,
   HealthSchema,
   RulesAnswerSchema,
@@ -17,7 +19,7 @@ import {
 } from '@zilch/protocol';
 import type { Advice as Ranked } from '@zilch/strategy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adviceFor } from '../../bots/bot-source.ts';
+import { adviceFor, cardFor } from '../../bots/bot-source.ts';
 import type { Config } from '../../config/config.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import type { RouteConfig } from './games.ts';
@@ -109,6 +111,48 @@ export function metaRoutes(
             message: `The advisor could not read this state: ${String(e instanceof Error ? e.message : e)}`,
           });
         }
+      },
+    );
+
+    app.post(
+      '/api/rules/card',
+      {
+        config: costly,
+        schema: {
+          tags: ['rules'],
+          summary:
+            'A strategy card for a rule set, and its measured win rate (from @zilch/strategy)',
+          body: CardBodySchema,
+          response: { 200: CardAnswerSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const rules = parseRules(req.body.rules);
+        if (!rules.ok)
+          return reply.code(400).send({ code: 'BAD_RULES', message: rules.error.message });
+        // A turn solve (up to a second on Ten Dice): a strategy thread does it, never this loop.
+        const r = await cardFor(rules.rules);
+        if (!r.ok) {
+          if (r.code === 'BUSY')
+            return reply
+              .code(503)
+              .header('retry-after', '5')
+              .send({ code: 'BUSY', message: r.message });
+          return reply.code(400).send({ code: 'BAD_RULES', message: r.message });
+        }
+        const figure = r.value.figure;
+        // Cards change only with a release: let browsers and proxies keep them for an hour.
+        void reply.header('cache-control', 'public, max-age=3600');
+        return {
+          lines: [...r.value.lines],
+          tuned: r.value.tuned,
+          figure: figure && {
+            against: figure.against,
+            games: figure.games,
+            winRate: figure.winRate,
+            ci95: [...figure.ci95],
+          },
+        };
       },
     );
 

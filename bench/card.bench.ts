@@ -1,0 +1,73 @@
+// The strategy card (issue 13): its win share against `optimal` (`expected` where the rules have
+// no two-player solution), two players, seats alternating, simulated through `simulate`; and,
+// where the exact solution exists, the loss estimated from the card's own decisions (mean of
+// the win share each decision gives up, exact in expectation, a far smaller spread).
+// ZILCH_BENCH_CARD_PRESETS (default "serendipity-creak,farkle-2017"; "all" for every preset),
+// ZILCH_BENCH_CARD_GAMES (default 2000; 10000 for ±1 point), ZILCH_BENCH_CARD_REGRET_GAMES
+// (default 500), ZILCH_BENCH_CARD_TUNE=N: first re-run the parameter search with N games per
+// candidate and print the parameters it finds (minutes; paste them into card/params.ts).
+// Solutions come from (and go to) ZILCH_CACHE_DIR (default ~/.cache/zilch).
+import { loadavg } from 'node:os';
+import { preset, PRESET_IDS, type PresetId } from '@zilch/engine';
+import {
+  cardRegret,
+  defaultCacheDir,
+  diskSolutions,
+  simulate,
+  strategyCard,
+  tuneCard,
+  twoPlayerUnsupported,
+} from '@zilch/strategy/node';
+
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+
+export default async function bench(): Promise<void> {
+  const list = process.env.ZILCH_BENCH_CARD_PRESETS ?? 'serendipity-creak,farkle-2017';
+  const ids = (list === 'all' ? PRESET_IDS : list.split(',')) as PresetId[];
+  const games = Number(process.env.ZILCH_BENCH_CARD_GAMES ?? 2000);
+  const regretGames = Number(process.env.ZILCH_BENCH_CARD_REGRET_GAMES ?? 500);
+  const tune = Number(process.env.ZILCH_BENCH_CARD_TUNE ?? 0);
+  const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const id of ids) {
+    const rules = preset(id);
+    const supported = !twoPlayerUnsupported(rules);
+    const against = supported ? 'optimal' : 'expected';
+    const solutions = diskSolutions(cacheDir);
+    if (tune > 0 && supported) {
+      const found = tuneCard(rules, strategyCard(rules).params, {
+        games: tune,
+        seed: 7,
+        solutions,
+        passes: 2,
+      });
+      console.log(
+        `  ${id}: tuned ${JSON.stringify(found.params)} loss ${found.regret.loss.toFixed(4)} ± ${found.regret.se.toFixed(4)}`,
+      );
+    }
+    const card = strategyCard(rules);
+    const r = await simulate({ rules, bots: ['card', against], games, seed: 1, cacheDir });
+    const s = r.seats[0]!;
+    console.log(
+      `  ${id}: card v ${against}, ${r.games} games, seed 1: ${pct(s.winRate)} [${pct(s.ci95[0])}, ${pct(s.ci95[1])}] → ${((0.5 - s.winRate) * 100).toFixed(2)} points below ½ (${r.seconds.toFixed(1)} s, ${card.tuned ? 'tuned' : 'default'} parameters)`,
+    );
+    console.log(
+      `    figure: { against: '${against}', games: ${r.games}, seed: 1, winRate: ${s.winRate.toFixed(4)}, ci95: [${s.ci95[0].toFixed(4)}, ${s.ci95[1].toFixed(4)}] }`,
+    );
+    if (supported && regretGames > 0) {
+      const started = performance.now();
+      const g = cardRegret(rules, card.params, { games: regretGames, seed: 3, solutions });
+      console.log(
+        `    decision losses, ${g.games} games: ${(g.loss * 100).toFixed(2)} ± ${(1.96 * g.se * 100).toFixed(2)} points (95%) below ½ (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+      const top = Object.entries(g.byKind).slice(0, 6);
+      console.log(
+        `    largest, in points: ${top.map(([k, v]) => `${k} ${(v * 100).toFixed(2)}`).join(', ')}`,
+      );
+    }
+  }
+}

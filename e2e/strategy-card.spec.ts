@@ -1,0 +1,36 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './helpers.ts';
+
+/** Opens a preset's rules page and waits for its strategy card. */
+async function openCard(page: Page, preset: string) {
+  await page.goto(`/rules/${preset}`);
+  const card = page.getByRole('region', { name: 'Strategy card' });
+  await expect(card.getByRole('listitem').first()).toBeVisible();
+  return card;
+}
+
+test('the rules page shows the strategy card with its measured win rate (desktop)', async ({
+  page,
+}) => {
+  const card = await openCard(page, 'serendipity-creak');
+  const lines = card.getByRole('listitem');
+  expect(await lines.count()).toBeGreaterThanOrEqual(4);
+  expect(await lines.count()).toBeLessThanOrEqual(8);
+  await expect(card).toContainText(/by dice left: 1 die/);
+  await expect(card).toContainText(/wins \d+\.\d% \(95% interval/);
+  await expectAccessible(page, 'rules with the strategy card');
+  // A rule set without a tuned card (Ten Dice: the turn solve runs in a strategy thread).
+  const ten = await openCard(page, 'ten-dice');
+  await expect(ten).toContainText(/10 dice/);
+});
+
+test('375 px wide: the strategy card fits the phone and passes axe', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  const page = await ctx.newPage();
+  const card = await openCard(page, 'farkle-2017');
+  await expect(card).toContainText(/Bank as soon as your score would reach 10,000/);
+  const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
+  expect(overflow).toBe(false);
+  await expectAccessible(page, 'strategy card at 375 px');
+  await ctx.close();
+});

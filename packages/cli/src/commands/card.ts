@@ -1,0 +1,94 @@
+import cliProgress from 'cli-progress';
+import pc from 'picocolors';
+import {
+  simulate,
+  strategyCard,
+  twoPlayerUnsupported,
+  type SimulationResult,
+} from '@zilch/strategy/node';
+import { cacheDir } from '../cache-dir.ts';
+import { printable, printJson } from '../output.ts';
+import { resolveRules, type RulesOptions } from '../rules-option.ts';
+import { intOption } from './simulate.ts';
+
+/** Options of `zilch card`. */
+export interface CardOptions extends RulesOptions {
+  games?: string;
+  seed?: string;
+  workers?: string;
+  json?: boolean;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+const points = (x: number): number => Math.round(x * 1000) / 10;
+
+/** `zilch card`: the strategy card of the rules and its measured win share against `optimal`. */
+export async function run(opts: CardOptions): Promise<void> {
+  const { id, rules } = await resolveRules(opts);
+  const games = intOption('--games', opts.games ?? '1000', 2, 10_000_000);
+  const seed = intOption('--seed', opts.seed ?? '1', -(2 ** 31), 2 ** 31 - 1);
+  const workers =
+    opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
+  const card = strategyCard(rules);
+  // Without a two-player solution `optimal` plays like `expected`: measure against that, and say so.
+  const unsupported = twoPlayerUnsupported(rules);
+  const against = unsupported ? 'expected' : 'optimal';
+  const bar =
+    !opts.json && process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: 'measuring {bar} {value}/{total} games  {eta}s' },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(games, 0);
+  let r: SimulationResult;
+  try {
+    r = await simulate({
+      rules,
+      bots: ['card', against],
+      games,
+      seed,
+      workers,
+      cacheDir: cacheDir(),
+      onProgress: (done) => bar?.update(done),
+    });
+  } finally {
+    bar?.stop();
+  }
+  const seat = r.seats[0]!;
+  const bench = card.figure;
+  const note = unsupported
+    ? `${unsupported.message} Measured against expected (the optimal bot plays like it here).`
+    : null;
+  if (opts.json)
+    return printJson({
+      ok: true,
+      rules: id,
+      card,
+      against,
+      ...(note ? { note } : {}),
+      games: r.games,
+      seed: r.seed,
+      winRate: seat.winRate,
+      ci95: seat.ci95,
+      // Points of win percentage below an equal match (½): what the card gives up.
+      lossPoints: points(0.5 - seat.winRate),
+      lossCi95: [points(0.5 - seat.ci95[1]), points(0.5 - seat.ci95[0])],
+      seconds: r.seconds,
+    });
+  const out = process.stdout;
+  out.write(
+    `${pc.bold(`Strategy card: ${printable(rules.name)}`)}${card.tuned ? ' (tuned for this preset)' : ''}\n`,
+  );
+  card.lines.forEach((l, i) => out.write(`${String(i + 1).padStart(2)}. ${l}\n`));
+  if (note) out.write(`${pc.dim(printable(note))}\n`);
+  out.write(
+    `Against ${against}: the card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
+      `of ${r.games} games, seats alternating, seed ${r.seed}, ${r.seconds.toFixed(1)} s\n` +
+      `  ${((0.5 - seat.winRate) * 100).toFixed(1)} points of win percentage below ${against} against ${against} (50%)\n`,
+  );
+  if (bench)
+    out.write(
+      `  bench (npm run bench -- card): ${pct(bench.winRate)} (${pct(bench.ci95[0])} – ${pct(bench.ci95[1])}) of ${bench.games} games against ${bench.against}\n`,
+    );
+}

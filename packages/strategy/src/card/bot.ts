@@ -1,0 +1,150 @@
+import {
+  keepChoices,
+  lean,
+  type Action,
+  type GameState,
+  type KeepChoice,
+  type RuleSet,
+} from '@zilch/engine';
+import { candidates } from '../advisor/candidates.ts';
+import { lastTurnCase } from '../advisor/last-turn.ts';
+import type { Bot } from '../bots/types.ts';
+import { UNIT } from '../solver/outcomes.ts';
+import { strategyCard, type StrategyCard } from './card.ts';
+import type { CardParams } from './params.ts';
+
+function bestOther(s: GameState): number {
+  let best = -Infinity;
+  s.scores.forEach((v, i) => {
+    if (i !== s.current && v > best) best = v;
+  });
+  return best;
+}
+
+/** The card's threshold for `dice` left, moved by the score gap (Infinity: never bank). */
+function threshold(card: StrategyCard, s: GameState, dice: number): number {
+  const at = card.thresholds[dice - 1]?.bankAt ?? null;
+  if (at === null) return Infinity;
+  const gap = bestOther(s) - (s.scores[s.current] ?? 0);
+  const p = card.params;
+  return at + (gap > 0 ? (p.behindPer1000 * gap) / 1000 : (p.aheadPer1000 * gap) / 1000);
+}
+
+/**
+ * Whether the card banks `total` with `dice` left (`locked` of it safe under the Ten Dice
+ * lock), the bank being allowed.
+ */
+function wantsBank(
+  card: StrategyCard,
+  s: GameState,
+  total: number,
+  dice: number,
+  locked: number,
+  held: number,
+): boolean {
+  const last = lastTurnCase(s, candidates(s));
+  // Last turn: roll until ahead of the leader. First to the target: reaching it wins.
+  if (last) return total / UNIT >= last.goal.win;
+  // The next player could inherit every die: a gift no threshold makes up for.
+  if (card.noHotBank && s.phase !== 'keep' && s.turn.hot) return false;
+  const mine = (s.scores[s.current] ?? 0) + total;
+  const chase = card.params.chaseWithin;
+  if (chase > 0 && mine < card.target && bestOther(s) >= card.target - chase) return false;
+  const reaches =
+    total - (card.lock ? locked : 0) >= threshold(card, s, dice) * heldFactor(card, held);
+  // The others still get a turn, and may inherit the bank: the dice rule holds here too.
+  if (mine >= card.target)
+    return (
+      reaches &&
+      mine - bestOther(s) >= card.params.endLead &&
+      dice <= (card.params.endMaxDice ?? Infinity)
+    );
+  return reaches;
+}
+
+/** Hot Dice doubling: with a set held, rolling more of its face doubles the total. */
+function heldFactor(card: StrategyCard, held: number): number {
+  return held && card.params.heldFactor ? card.params.heldFactor : 1;
+}
+
+function isLastTurn(s: GameState): boolean {
+  return lastTurnCase(s, candidates(s)) !== null;
+}
+
+function keepAction(seat: number, c: KeepChoice, bank: boolean): Action {
+  return bank
+    ? { type: 'keep', seat, dice: c.positions, then: 'bank' }
+    : { type: 'keep', seat, dice: c.positions };
+}
+
+/** A bot that plays exactly a strategy card. */
+export function cardBotOf(card: StrategyCard): Bot {
+  return {
+    id: 'card',
+    decide(s: GameState): Action {
+      const seat = s.current;
+      switch (s.phase) {
+        case 'over':
+          throw new Error('card bot asked to move in a finished game');
+        case 'choose': {
+          const offer = s.offer!;
+          const from = card.offers?.[offer.dice - 1]?.from ?? null;
+          return { type: from !== null && offer.points >= from ? 'inherit' : 'fresh', seat };
+        }
+        case 'roll':
+          return { type: 'roll', seat };
+        case 'decide': {
+          const t = s.turn;
+          return lean.canBank(s) && wantsBank(card, s, t.total, t.available, t.locked, t.held)
+            ? { type: 'bank', seat }
+            : { type: 'roll', seat };
+        }
+        case 'keep': {
+          const choices = keepChoices(s);
+          const hot = (c: KeepChoice): boolean => c.option.dice === s.turn.available;
+          const heldAfter = (c: KeepChoice): number => (hot(c) ? 0 : s.turn.held | c.option.forms);
+          const lockedAfter = (c: KeepChoice): number =>
+            hot(c) && card.lock ? c.total : s.turn.locked;
+          // What to keep: the most points, each die left to roll counted at the die's worth.
+          let pick = choices[0]!;
+          let pickValue = -Infinity;
+          for (const c of choices) {
+            const v = c.total + card.worth[c.diceLeft - 1]!;
+            if (v > pickValue) [pick, pickValue] = [c, v];
+          }
+          // A big total is banked with a die held back rather than offered with hot dice.
+          const hotBankAt = card.params.hotBankAt;
+          if (card.noHotBank && hotBankAt > 0 && hot(pick) && !isLastTurn(s)) {
+            const back = choices.find((c) => c.canBank && !hot(c));
+            if (back && back.total >= hotBankAt) return keepAction(seat, back, true);
+          }
+          // Then bank when that keep's total reaches the threshold for its dice left, keeping
+          // every scoring die (hot dice excepted where they would be offered: those are rolled).
+          const last = isLastTurn(s);
+          const bank = choices.find((c) => c.canBank && !(card.noHotBank && hot(c) && !last));
+          const judged = last ? bank : pick;
+          if (
+            bank &&
+            judged &&
+            !(card.noHotBank && hot(judged) && !last) &&
+            wantsBank(
+              card,
+              s,
+              judged.total,
+              judged.diceLeft,
+              lockedAfter(judged),
+              heldAfter(judged),
+            )
+          )
+            return keepAction(seat, bank, true);
+          return keepAction(seat, pick, false);
+        }
+      }
+    },
+  };
+}
+
+/** The `card` bot for a rule set: its strategy card (tuned parameters for presets), played exactly. */
+export function cardBot(rules: RuleSet, params?: CardParams): Bot {
+  return cardBotOf(strategyCard(rules, params));
+}

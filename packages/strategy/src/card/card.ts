@@ -1,0 +1,161 @@
+import type { RuleSet } from '@zilch/engine';
+import { ruleKey } from '../pool/canonical.ts';
+import { solveLongRun } from '../solver/long-run.ts';
+import { UNIT } from '../solver/outcomes.ts';
+import { CARD_TUNING, defaultCardParams, type CardFigure, type CardParams } from './params.ts';
+
+/** Bank threshold of the card for a number of dice left. */
+export interface CardThreshold {
+  readonly dice: number;
+  /** Bank once the turn total reaches this (points), or null: never bank with this many dice. */
+  readonly bankAt: number | null;
+}
+
+/** The least offer worth inheriting with a number of dice. */
+export interface CardOffer {
+  readonly dice: number;
+  /** Inherit an offer of at least this many points, or null: always start fresh. */
+  readonly from: number | null;
+}
+
+/**
+ * A strategy a person can learn: bank thresholds by dice left, moved by the score gap, a keep
+ * rule, the offer choice and the end-of-game rules. A `card` bot plays exactly this.
+ */
+export interface StrategyCard {
+  readonly rules: string;
+  /** Whether the parameters were tuned for this very rule set (a preset) or are the defaults. */
+  readonly tuned: boolean;
+  /** The tuned card's win share measured by `npm run bench -- card`, or null. */
+  readonly figure: CardFigure | null;
+  readonly params: CardParams;
+  readonly thresholds: readonly CardThreshold[];
+  /** Points the dice left to roll count for when choosing what to keep (index: dice − 1). */
+  readonly worth: readonly number[];
+  /** Inherit-or-fresh per dice count; null when the rules have no offers. */
+  readonly offers: readonly CardOffer[] | null;
+  /** How the game ends: 'final-round' (others get a last turn) or 'immediate' (first to the target). */
+  readonly end: RuleSet['end'];
+  readonly target: number;
+  /** Ten Dice lock: the thresholds count only the points not yet locked. */
+  readonly lock: boolean;
+  /** Offers after hot dice: never bank after hot dice (before the last turn). */
+  readonly noHotBank: boolean;
+  /** The card in plain words, one rule a line. */
+  readonly lines: readonly string[];
+}
+
+/** Thresholds this far up (or more) are shown and played as "never". */
+const NEVER_SHARE_OF_TARGET = 0.5;
+
+/** The running total at which the default worth of dice left is read off the turn strategy. */
+const WORTH_FROM = 300;
+
+const memo = new Map<string, StrategyCard>();
+
+/**
+ * The strategy card of a rule set. Thresholds and offers come from the expected-points turn
+ * strategy (long-run average under a zilch penalty); the keep weight, score-gap adjustments
+ * and end lead come from `CARD_TUNING` for a preset (found by `tuneCard`) or the defaults.
+ */
+export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard {
+  const key = ruleKey(rules);
+  const tuned = CARD_TUNING.find((t) => ruleKey(t.rules) === key);
+  const p = params ?? tuned?.params ?? defaultCardParams(rules);
+  const memoKey = key + JSON.stringify(p);
+  const hit = memo.get(memoKey);
+  if (hit) return hit;
+  const turn = solveLongRun(rules).turns[0]!;
+  const never = rules.target * NEVER_SHARE_OF_TARGET;
+  const thresholds = turn.thresholds().map((t, i): CardThreshold => {
+    const at = p.bankAt ? (p.bankAt[i] ?? null) : t.bankAt;
+    return { dice: t.dice, bankAt: at === null || at >= never ? null : at };
+  });
+  const worth =
+    p.worth ??
+    thresholds.map(
+      (t) => Math.max(0, Math.round((turn.decide(WORTH_FROM, t.dice) - WORTH_FROM) / UNIT)) * UNIT,
+    );
+  let offers: CardOffer[] | null = null;
+  if (rules.offers) {
+    const fresh = turn.roll(0, rules.dice);
+    offers = [];
+    for (let n = 1; n <= rules.dice; n++) {
+      let from: number | null = null;
+      // The value of rolling on grows with the total, so the first offer that beats a fresh
+      // start is the threshold.
+      for (let pts = UNIT; pts < rules.target; pts += UNIT)
+        if (turn.roll(pts, n) >= fresh) {
+          from = pts;
+          break;
+        }
+      offers.push({ dice: n, from });
+    }
+  }
+  const base = {
+    rules: rules.name,
+    tuned: params === undefined && tuned !== undefined,
+    figure: params === undefined ? (tuned?.figure ?? null) : null,
+    params: p,
+    thresholds,
+    worth,
+    offers,
+    end: rules.end,
+    target: rules.target,
+    lock: rules.lockOnHotDice,
+    noHotBank: rules.offers?.afterHotDice ?? false,
+  };
+  const card: StrategyCard = { ...base, lines: cardLines(base, rules.dice) };
+  if (memo.size > 32) memo.delete(memo.keys().next().value as string);
+  memo.set(memoKey, card);
+  return card;
+}
+
+const pts = (n: number): string => n.toLocaleString('en-US');
+const dice = (n: number): string => (n === 1 ? '1 die' : `${n} dice`);
+
+/** The card's rules in plain words (at most 8 lines). */
+function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
+  const p = c.params;
+  const lines = [
+    `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as: ${c.worth
+      .map((w, i) => `${dice(i + 1)} ${pts(w)}`)
+      .join(' · ')}.`,
+    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${c.thresholds
+      .map((t) => `${dice(t.dice)} ${t.bankAt === null ? 'never' : pts(t.bankAt)}`)
+      .join(' · ')}.`,
+  ];
+  if (c.noHotBank)
+    lines.push(
+      p.hotBankAt > 0
+        ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead.`
+        : `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
+    );
+  if (p.heldFactor && p.heldFactor !== 1)
+    lines.push(`Holding a set (doubling): bank only at ${p.heldFactor} times those totals.`);
+  const gap: string[] = [];
+  if (p.behindPer1000) gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind`);
+  if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);
+  if (gap.length) lines.push(`Score gap: ${gap.join('; ')}.`);
+  if (c.offers) {
+    const taken = c.offers.filter((o) => o.from !== null);
+    lines.push(
+      taken.length
+        ? `Offers: inherit from ${taken.map((o) => `${pts(o.from!)} with ${dice(o.dice)}`).join(' · ')}; else start fresh.`
+        : 'Offers: always start fresh.',
+    );
+  }
+  if (p.chaseWithin > 0)
+    lines.push(
+      `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
+    );
+  if (c.end === 'immediate')
+    lines.push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
+  else {
+    lines.push(
+      `Reaching ${pts(c.target)}: bank as above, and only with a lead of ${pts(p.endLead)} or more${p.endMaxDice !== undefined ? ` and at most ${dice(p.endMaxDice)} left` : ''}; else roll on.`,
+    );
+    lines.push('Final round: roll until you are ahead of the leader, then bank.');
+  }
+  return lines;
+}

@@ -1,0 +1,10 @@
+export { strategyCard, type CardOffer, type CardThreshold, type StrategyCard } from './card.ts';
+export { cardBot, cardBotOf } from './bot.ts';
+export {
+  CARD_TUNING,
+  defaultCardParams,
+  type CardFigure,
+  type CardParams,
+  type CardTuning,
+} from './params.ts';
+export { cardRegret, tuneCard, CARD_GRID, type Regret, type RegretOptions } from './measure.ts';

@@ -1,0 +1,182 @@
+import { legalActions, seededDice, type Action, type GameState, type RuleSet } from '@zilch/engine';
+import { advise } from '../advisor/index.ts';
+import { legalFor } from '../bots/advised.ts';
+import { createBot } from '../bots/index.ts';
+import type { Bot } from '../bots/types.ts';
+import { playGame } from '../simulate/play-game.ts';
+import { mixSeed } from '../simulate/seeds.ts';
+import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
+import { UNIT } from '../solver/outcomes.ts';
+import { cardBot } from './bot.ts';
+import { strategyCard } from './card.ts';
+import type { CardParams } from './params.ts';
+
+/** How a card's regret against `optimal` is measured. */
+export interface RegretOptions {
+  readonly games: number;
+  readonly seed: number;
+  /** Where the advisor gets the two-player solution (default: memory). */
+  readonly solutions?: SolutionSource;
+}
+
+/** A card's loss of win share against `optimal`, estimated from its decisions. */
+export interface Regret {
+  readonly games: number;
+  /** Mean over games of the card's summed decision losses = ½ − its expected win share. */
+  readonly loss: number;
+  /** Standard error of `loss`. */
+  readonly se: number;
+  /**
+   * `loss` split by the kind of decision: phase and move (keep-bank, keep, roll, bank,
+   * inherit, fresh) and the stage (`final` round; `late` once a score is at 80 % of the target).
+   */
+  readonly byKind: Readonly<Record<string, number>>;
+}
+
+function kindOf(s: GameState, a: Action): string {
+  const move = a.type === 'keep' && a.then === 'bank' ? 'keep-bank' : a.type;
+  const stage = s.finalRound
+    ? 'final'
+    : Math.max(...s.scores) >= 0.8 * s.rules.target
+      ? 'late'
+      : 'early';
+  return `${move} ${stage}`;
+}
+
+/**
+ * How much win share the card's move gives up at `s`: the best option's value less the value of
+ * the move (a keep without `then` counts as the better of keep-and-roll and keep-and-bank, as
+ * the card decides that on its next move).
+ */
+function lossOf(s: GameState, a: Action, solutions: SolutionSource): number {
+  if (legalActions(s).length <= 1) return 0;
+  const advice = advise(s, 'win', { solutions });
+  if (advice.kind !== 'win') throw new Error('no two-player solution for these rules');
+  const same: Action[] = a.type === 'keep' && !a.then ? [a, { ...a, then: 'bank' }] : [a];
+  for (const o of advice.options) if (legalFor(s, o.move, same)) return o.loss;
+  throw new Error(`the advisor has no option for ${JSON.stringify(a)}`);
+}
+
+/**
+ * Plays the card against `optimal` (two players, seats taking turns to start) and sums the win
+ * share each of the card's decisions gives up, valued by the exact two-player solution. By the
+ * performance-difference identity that sum's mean is exactly ½ − the card's win share against
+ * `optimal` (whose own moves give up nothing), and its spread is far smaller than a win/loss
+ * count's, so a few hundred games tell cards apart. Two-player-solvable rules only.
+ */
+export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptions): Regret {
+  const solutions = opts.solutions ?? memorySolutions;
+  const optimal = createBot('optimal', rules, 0, { solutions });
+  const inner = cardBot(rules, params);
+  let gameLoss = 0;
+  const byKind = new Map<string, number>();
+  const card: Bot = {
+    id: 'card',
+    decide(s) {
+      const a = inner.decide(s);
+      const l = lossOf(s, a, solutions);
+      gameLoss += l;
+      const k = kindOf(s, a);
+      byKind.set(k, (byKind.get(k) ?? 0) + l);
+      return a;
+    },
+  };
+  let sum = 0;
+  let sum2 = 0;
+  for (let g = 0; g < opts.games; g++) {
+    gameLoss = 0;
+    // Common random numbers: game g rolls the same dice for every card that is compared.
+    playGame(
+      rules,
+      g % 2 ? [optimal, card] : [card, optimal],
+      seededDice(mixSeed(opts.seed, g)),
+      0,
+    );
+    sum += gameLoss;
+    sum2 += gameLoss * gameLoss;
+  }
+  const n = opts.games;
+  const loss = sum / n;
+  const variance = n > 1 ? (sum2 - n * loss * loss) / (n - 1) : 0;
+  const kinds = [...byKind].sort((x, y) => y[1] - x[1]).map(([k, v]) => [k, v / n] as const);
+  return {
+    games: n,
+    loss,
+    se: Math.sqrt(Math.max(0, variance) / n),
+    byKind: Object.fromEntries(kinds),
+  };
+}
+
+/** Values each card parameter is tried at by `tuneCard`. */
+export const CARD_GRID: {
+  readonly [K in Exclude<keyof CardParams, 'bankAt' | 'worth'>]: readonly number[];
+} = {
+  behindPer1000: [0, 25, 50, 100, 150, 200],
+  aheadPer1000: [0, 25, 50, 100, 150],
+  endLead: [0, 500, 1000, 1500, 2000, 3000],
+  chaseWithin: [0, 500, 1000, 1500, 2000, 3000],
+  hotBankAt: [0, 1000, 1500, 2000, 3000],
+  endMaxDice: [1, 2, 3, 10],
+  heldFactor: [1, 2, 3, 4, 6],
+};
+
+/** Factors a bank threshold is tried at by `tuneCard` (and never). */
+const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
+
+/** Steps a keep worth is moved by in `tuneCard`. */
+const WORTH_STEPS = [-100, -50, 50, 100];
+
+/**
+ * Coordinate search from `start`: each bank threshold (scaled by `BANK_FACTORS`, or never),
+ * each keep worth (moved by `WORTH_STEPS`) and each `CARD_GRID` parameter in turn is set to
+ * the value of least regret (the same games for every candidate), for `passes` passes.
+ */
+export function tuneCard(
+  rules: RuleSet,
+  start: CardParams,
+  opts: RegretOptions & { readonly passes?: number; readonly log?: (line: string) => void },
+): { params: CardParams; regret: Regret } {
+  const first = strategyCard(rules, start);
+  let best: CardParams = {
+    ...start,
+    bankAt: start.bankAt ?? first.thresholds.map((t) => t.bankAt),
+    worth: start.worth ?? first.worth,
+  };
+  let bestRegret = cardRegret(rules, best, opts);
+  opts.log?.(`start ${JSON.stringify(best)} loss ${bestRegret.loss.toFixed(4)}`);
+  const try1 = (p: CardParams, what: string): void => {
+    const r = cardRegret(rules, p, opts);
+    opts.log?.(`${what} loss ${r.loss.toFixed(4)} ± ${r.se.toFixed(4)}`);
+    if (r.loss < bestRegret.loss) [best, bestRegret] = [p, r];
+  };
+  for (let pass = 0; pass < (opts.passes ?? 2); pass++) {
+    for (let i = 0; i < rules.dice; i++) {
+      const now = best.bankAt![i] ?? null;
+      const tries = new Set<number | null>(
+        now === null
+          ? [null, rules.target / 4, rules.target / 8]
+          : [null, ...BANK_FACTORS.map((f) => Math.max(UNIT, Math.round((now * f) / UNIT) * UNIT))],
+      );
+      tries.delete(now);
+      for (const v of tries) {
+        const bankAt = best.bankAt!.slice();
+        bankAt[i] = v;
+        try1({ ...best, bankAt }, `bankAt[${i + 1}]=${v}`);
+      }
+    }
+    for (let i = 0; i < rules.dice; i++) {
+      for (const d of WORTH_STEPS) {
+        const worth = best.worth!.slice();
+        worth[i] = Math.max(0, worth[i]! + d);
+        if (worth[i] !== best.worth![i]) try1({ ...best, worth }, `worth[${i + 1}]=${worth[i]}`);
+      }
+    }
+    for (const key of Object.keys(CARD_GRID) as (keyof typeof CARD_GRID)[]) {
+      for (const v of CARD_GRID[key]) {
+        if (v === best[key]) continue;
+        try1({ ...best, [key]: v }, `${key}=${v}`);
+      }
+    }
+  }
+  return { params: best, regret: bestRegret };
+}

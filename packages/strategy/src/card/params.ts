@@ -1,0 +1,105 @@
+import { preset, type PresetId, type RuleSet } from '@zilch/engine';
+
+/** The numbers of a strategy card that are not read off the turn solver. */
+export interface CardParams {
+  /**
+   * Bank thresholds (points) for 1, 2, … dice left, null for never; absent: the expected-points
+   * turn strategy's thresholds.
+   */
+  readonly bankAt?: readonly (number | null)[];
+  /**
+   * Points 1, 2, … dice left to roll count for when choosing what to keep; absent: what rolling
+   * them adds from a total of 300 under the expected-points turn strategy.
+   */
+  readonly worth?: readonly number[];
+  /** Points added to every bank threshold per 1,000 points the player is behind. */
+  readonly behindPer1000: number;
+  /** Points taken off every bank threshold per 1,000 points the player is ahead. */
+  readonly aheadPer1000: number;
+  /** Final-round games: a bank that reaches the target needs at least this lead. */
+  readonly endLead: number;
+  /** Final-round games: a bank that reaches the target leaves at most this many dice (absent: any). */
+  readonly endMaxDice?: number;
+  /**
+   * Offers after hot dice: from this turn total up, bank keeping one die back rather than take
+   * hot dice (0: always take them).
+   */
+  readonly hotBankAt: number;
+  /** Hot Dice doubling: bank thresholds are multiplied by this while a set is held (absent: 1). */
+  readonly heldFactor?: number;
+  /** Once another player is this close to the target, bank only a score that reaches it (0: never). */
+  readonly chaseWithin: number;
+}
+
+/**
+ * What a card plays with on a rule set nobody tuned it for: the tuned presets' values, the
+ * chase only where the first to the target wins (with a final round it cost Serendipity Creak
+ * about a point), the big-total hot-dice bank only where hot dice are offered, the held-set factor only under Hot Dice
+ * doubling.
+ */
+export function defaultCardParams(rules: RuleSet): CardParams {
+  return {
+    behindPer1000: 50,
+    aheadPer1000: 50,
+    endLead: 1000,
+    chaseWithin: rules.end === 'immediate' ? 500 : 0,
+    hotBankAt: rules.offers?.afterHotDice ? 2000 : 0,
+    // Hot-dice preset against `expected`, 600 games: ×1 0.343, ×2 0.378, ×4 0.387, never 0.233.
+    ...(rules.hotDiceDoubling ? { heldFactor: 4 } : {}),
+  };
+}
+
+/** A card's measured win share against a stronger bot (`npm run bench -- card`). */
+export interface CardFigure {
+  readonly against: 'optimal' | 'expected';
+  readonly games: number;
+  readonly seed: number;
+  readonly winRate: number;
+  readonly ci95: readonly [number, number];
+}
+
+/** Parameters found by `tuneCard` for a preset, and the card's measured win share. */
+export interface CardTuning {
+  readonly preset: PresetId;
+  readonly rules: RuleSet;
+  readonly params: CardParams;
+  readonly figure: CardFigure | null;
+}
+
+const tuning = (
+  id: PresetId,
+  params: CardParams,
+  figure: CardFigure | null = null,
+): CardTuning => ({ preset: id, rules: preset(id), params, figure });
+
+/** Tuned presets; the others play with `defaultCardParams`. */
+export const CARD_TUNING: readonly CardTuning[] = [
+  tuning(
+    'serendipity-creak',
+    {
+      bankAt: [300, 250, 450, null, null, null],
+      worth: [100, 50, 0, 200, 350, 600],
+      behindPer1000: 50,
+      aheadPer1000: 150,
+      endLead: 500,
+      endMaxDice: 2,
+      chaseWithin: 0,
+      hotBankAt: 2000,
+    },
+    // ZILCH_BENCH_CARD_GAMES=10000 npm run bench -- card
+    { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4633, ci95: [0.4535, 0.4731] },
+  ),
+  tuning(
+    'farkle-2017',
+    {
+      bankAt: [300, 200, 400, 1000, null, null],
+      worth: [0, 0, 0, 100, 300, 400],
+      behindPer1000: 0,
+      aheadPer1000: 50,
+      endLead: 1000,
+      chaseWithin: 500,
+      hotBankAt: 0,
+    },
+    { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4859, ci95: [0.4761, 0.4957] },
+  ),
+];

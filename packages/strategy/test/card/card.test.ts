@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { lean, PRESET_IDS, preset, type GameState, type RuleSet } from '@zilch/engine';
+import { cardBot } from '../../src/card/bot.ts';
+import { strategyCard } from '../../src/card/card.ts';
+import { cardRegret } from '../../src/card/measure.ts';
+import { defaultCardParams } from '../../src/card/params.ts';
+import { simulateInThread } from '../../src/simulate/simulate.ts';
+import { solveLongRun } from '../../src/solver/long-run.ts';
+import { smallRules } from '../bots/states.ts';
+
+/** A two-player state of `rules` in the decide phase: the current seat has `total` with `dice` left. */
+function deciding(
+  rules: RuleSet,
+  scores: [number, number],
+  total: number,
+  dice: number,
+): GameState {
+  const s = lean.initialState(rules, 2, 0);
+  s.scores = [...scores];
+  s.onBoard = [true, true];
+  s.phase = 'decide';
+  s.turn.total = total;
+  s.turn.available = dice;
+  s.turn.rolls = 1;
+  return s;
+}
+
+describe('strategyCard', () => {
+  it.each(PRESET_IDS)('%s: a short card whose numbers are multiples of 50', (id) => {
+    const rules = preset(id);
+    const card = strategyCard(rules);
+    expect(card.lines.length).toBeLessThanOrEqual(8);
+    expect(card.thresholds.map((t) => t.dice)).toEqual(
+      Array.from({ length: rules.dice }, (_, i) => i + 1),
+    );
+    for (const t of card.thresholds) if (t.bankAt !== null) expect(t.bankAt % 50).toBe(0);
+    expect(card.offers === null).toBe(rules.offers === null);
+    for (const o of card.offers ?? []) if (o.from !== null) expect(o.from % 50).toBe(0);
+    // Every threshold the card plays is printed on it.
+    const bankLine = card.lines.find((l) => l.includes('by dice left'))!;
+    for (const t of card.thresholds)
+      if (t.bankAt !== null) expect(bankLine).toContain(t.bankAt.toLocaleString('en-US'));
+  });
+
+  it('untuned rule sets take the turn solver’s thresholds and the default parameters', () => {
+    const rules = { ...preset('classic'), name: 'House classic', target: 5000 };
+    const card = strategyCard(rules);
+    expect(card.tuned).toBe(false);
+    expect(card.params).toEqual(defaultCardParams(rules));
+    const solved = solveLongRun(rules).turns[0]!.thresholds();
+    expect(card.thresholds.map((t) => t.bankAt)).toEqual(
+      solved.map((t) => (t.bankAt !== null && t.bankAt < 2500 ? t.bankAt : null)),
+    );
+  });
+
+  it('offers: inherit from the first total whose roll is worth a fresh start', () => {
+    const rules = preset('serendipity-creak');
+    const turn = solveLongRun(rules).turns[0]!;
+    const fresh = turn.roll(0, 6);
+    for (const o of strategyCard(rules).offers!) {
+      expect(o.from).not.toBeNull();
+      expect(turn.roll(o.from!, o.dice)).toBeGreaterThanOrEqual(fresh);
+      if (o.from! > 50) expect(turn.roll(o.from! - 50, o.dice)).toBeLessThan(fresh);
+    }
+  });
+});
+
+describe('the card bot plays the card', () => {
+  const rules = preset('classic');
+  const card = strategyCard(rules);
+  const bot = cardBot(rules);
+  const at = card.thresholds[2]!.bankAt!; // three dice left
+
+  it('banks at the threshold for the dice left, rolls below it', () => {
+    expect(bot.decide(deciding(rules, [3000, 3000], at, 3)).type).toBe('bank');
+    expect(bot.decide(deciding(rules, [3000, 3000], at - 50, 3)).type).toBe('roll');
+  });
+
+  it('moves the threshold by the score gap', () => {
+    const p = card.params;
+    // 4,000 behind: the threshold rises by 4 × behindPer1000.
+    const behind = at + 4 * p.behindPer1000;
+    expect(bot.decide(deciding(rules, [1000, 5000], behind, 3)).type).toBe('bank');
+    if (p.behindPer1000 > 0)
+      expect(bot.decide(deciding(rules, [1000, 5000], behind - 50, 3)).type).toBe('roll');
+  });
+
+  it('final round: rolls while behind the leader, whatever the threshold, and banks once ahead', () => {
+    const s = deciding(rules, [8000, 10_500], 2000, 3);
+    s.finalRound = { turnsLeft: 1 } as GameState['finalRound'];
+    expect(bot.decide(s).type).toBe('roll');
+    s.turn.total = 2550;
+    expect(bot.decide(s).type).toBe('bank');
+  });
+
+  it('takes an offer from the card’s points for those dice, else starts fresh', () => {
+    const sc = preset('serendipity-creak');
+    const o = strategyCard(sc).offers![2]!; // three dice
+    const s = lean.initialState(sc, 2, 0);
+    s.phase = 'choose';
+    s.offer = { points: o.from!, dice: 3 } as GameState['offer'];
+    expect(cardBot(sc).decide(s).type).toBe('inherit');
+    s.offer = { points: o.from! - 50, dice: 3 } as GameState['offer'];
+    expect(cardBot(sc).decide(s).type).toBe('fresh');
+  });
+});
+
+describe('cardRegret', () => {
+  it('estimates ½ − the card’s win share against optimal (target 1,000)', () => {
+    const rules = smallRules('serendipity-creak', 1000);
+    const g = cardRegret(rules, strategyCard(rules).params, { games: 400, seed: 5 });
+    expect(g.loss).toBeGreaterThan(0);
+    const sim = simulateInThread({ rules, bots: ['card', 'optimal'], games: 2000, seed: 9 });
+    const w = sim.seats[0]!.winRate;
+    const se = Math.sqrt((w * (1 - w)) / 2000 + g.se * g.se);
+    expect(Math.abs(0.5 - w - g.loss)).toBeLessThan(4 * se);
+  });
+});
