@@ -41,13 +41,20 @@ const keyOf = (s: GameState): string =>
     s.turn.available,
     s.turn.roll ? s.turn.roll.slice().sort() : null,
     s.turn.hot,
+    s.turn.held,
     s.offer,
     s.finalRound,
     s.onBoard,
   ]);
 
-/** Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank. */
-export function bruteGame(rules: RuleSet, cap: number): BruteResult {
+/**
+ * Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank.
+ * With `ceiling` (points, for Hot Dice doubling, where totals have no bound): once the score a
+ * bank would reach gets to the ceiling (and the total to the minimum), the total is cut to
+ * what reaches it exactly and the player banks; in the final round a bank that wins is made
+ * at once (nothing can do better), which keeps the last turn finite too.
+ */
+export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteResult {
   const nodes: Node[] = [];
   const index = new Map<string, number>();
   const dummy = recordedDice([]);
@@ -68,7 +75,18 @@ export function bruteGame(rules: RuleSet, cap: number): BruteResult {
     const s = node.state;
     if (node.terminal !== null) continue;
     let actions = legalActions(s);
-    if (s.phase === 'decide' && s.turn.total > cap)
+    const score = s.scores[s.current]!;
+    const min = Math.max(rules.bankMinimum, s.onBoard[s.current] ? 0 : rules.openingMinimum);
+    const stop = ceiling === undefined ? Infinity : Math.max(ceiling - score, min);
+    if (s.phase === 'decide' && s.finalRound && score + s.turn.total > Math.max(...s.scores))
+      actions = actions.filter((a) => a.type === 'bank');
+    else if (s.phase === 'decide' && !s.finalRound && s.turn.total >= stop) {
+      const cut: GameState = { ...s, turn: { ...s.turn, total: stop } };
+      const res = applyAction(cut, { type: 'bank', seat: s.current }, dummy);
+      if (!res.ok) throw new Error(res.error.message);
+      node.moves.push({ action: { type: 'bank', seat: s.current }, outs: [[1, add(res.state)]] });
+      continue;
+    } else if (s.phase === 'decide' && s.turn.total > cap)
       actions = actions.filter((a) => a.type === 'bank');
     if (s.phase === 'keep') actions = actions.filter((a) => a.type !== 'keep' || a.then !== 'bank');
     for (const action of actions) {
