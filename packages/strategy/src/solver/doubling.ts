@@ -1,122 +1,7 @@
 import type { RuleSet } from '@zilch/engine';
+import { reachFrom, totalAfter, type DoublingGroups } from './doubling-groups.ts';
 import { LastTurn } from './last-turn.ts';
-import { UNIT } from './outcomes.ts';
-import { turnKernel, type TurnKernel } from './turn-kernel.ts';
-
-/**
- * The turn kernel of a rule set with Hot Dice extensions in flat typed arrays, for the
- * two-player inner loops. Columns are the kernel's states (dice left and held sets); rolls
- * with the same list of options are grouped. An option either adds a fixed gain or, when it
- * extends a held set, takes the total t to max over its splits of (t + base) · 2^doublings.
- */
-export interface DoublingGroups {
-  /** Kernel states: column s is (dice, held) of `kernel.states[s]`. */
-  readonly kernel: TurnKernel;
-  readonly S: number;
-  /** Column of the start of a turn (all dice, nothing held). */
-  readonly start: number;
-  /** Chance of a zilch from each column. */
-  readonly zilch: Float64Array;
-  /** Groups of column s are gFrom[s] .. gFrom[s+1]−1. */
-  readonly gFrom: Int32Array;
-  readonly prob: Float64Array;
-  /** Options of group k are oFrom[k] .. oFrom[k+1]−1. */
-  readonly oFrom: Int32Array;
-  /** Column after the option. */
-  readonly next: Int32Array;
-  /** Fixed gain in units, or −1 when the splits spFrom[j] .. spFrom[j+1]−1 decide it. */
-  readonly gain: Int32Array;
-  /** For a fixed gain: gain · S + next, the cell after the option relative to row t. */
-  readonly off: Int32Array;
-  readonly spFrom: Int32Array;
-  /** Base points (units) and factor 2^doublings of each split. */
-  readonly spBase: Int32Array;
-  readonly spMul: Int32Array;
-}
-
-const memo = new WeakMap<TurnKernel, DoublingGroups>();
-
-/** The flat, grouped kernel of a rule set with Hot Dice extensions (memoised per kernel). */
-export function doublingGroups(rules: RuleSet): DoublingGroups {
-  const kernel = turnKernel(rules);
-  const hit = memo.get(kernel);
-  if (hit) return hit;
-  const S = kernel.states.length;
-  const zilch = new Float64Array(S);
-  const gFrom = new Int32Array(S + 1);
-  const prob: number[] = [];
-  const oFrom: number[] = [];
-  const next: number[] = [];
-  const gain: number[] = [];
-  const spFrom: number[] = [];
-  const spBase: number[] = [];
-  const spMul: number[] = [];
-  kernel.states.forEach((st, s) => {
-    zilch[s] = st.zilch;
-    gFrom[s] = prob.length;
-    // Rolls with the same options (same gains, splits and next states) are one group.
-    const byList = new Map<string, { p: number; opts: (typeof st.outcomes)[number]['options'] }>();
-    for (const out of st.outcomes) {
-      const opts = out.options
-        .map((o) => ({
-          o,
-          id: `${o.gain}/${o.next}/${o.splits?.map((x) => x.join(':')).join(';') ?? ''}`,
-        }))
-        .filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
-        .sort((x, y) => (x.id < y.id ? -1 : 1));
-      const id = opts.map((x) => x.id).join(',');
-      const g = byList.get(id);
-      if (g) g.p += out.prob;
-      else byList.set(id, { p: out.prob, opts: opts.map((x) => x.o) });
-    }
-    for (const { p, opts } of byList.values()) {
-      prob.push(p);
-      oFrom.push(next.length);
-      for (const o of opts) {
-        next.push(o.next);
-        gain.push(o.gain);
-        spFrom.push(spBase.length);
-        if (o.gain < 0)
-          for (const [b, e] of o.splits!) {
-            spBase.push(b / UNIT);
-            spMul.push(2 ** e);
-          }
-      }
-    }
-  });
-  gFrom[S] = prob.length;
-  oFrom.push(next.length);
-  spFrom.push(spBase.length);
-  const g: DoublingGroups = {
-    kernel,
-    S,
-    start: kernel.index(rules.dice, 0),
-    zilch,
-    gFrom,
-    prob: new Float64Array(prob),
-    oFrom: new Int32Array(oFrom),
-    next: new Int32Array(next),
-    gain: new Int32Array(gain),
-    off: new Int32Array(gain.map((x, j) => (x >= 0 ? x * S + next[j]! : 0))),
-    spFrom: new Int32Array(spFrom),
-    spBase: new Int32Array(spBase),
-    spMul: new Int32Array(spMul),
-  };
-  memo.set(kernel, g);
-  return g;
-}
-
-/** Total after option j from total t (units): the engine's largest split under doubling. */
-export function totalAfter(g: DoublingGroups, j: number, t: number): number {
-  const fixed = g.gain[j]!;
-  if (fixed >= 0) return t + fixed;
-  let best = 0;
-  for (let k = g.spFrom[j]!; k < g.spFrom[j + 1]!; k++) {
-    const v = (t + g.spBase[k]!) * g.spMul[k]!;
-    if (v > best) best = v;
-  }
-  return best;
-}
+import { turnKernel } from './turn-kernel.ts';
 
 /**
  * The opponent's last turn after a bank that reached the target, under Hot Dice doubling:
@@ -125,7 +10,9 @@ export function totalAfter(g: DoublingGroups, j: number, t: number): number {
  * table (`LastTurn`, exact); values are kept once computed.
  */
 export class DoublingFinal {
-  private readonly memo = new Map<number, number>();
+  /** Values by winning total, with a tie possible (index win) and without (index −win − 1). */
+  private tie = new Float64Array(0);
+  private readonly noTie = new Map<number, number>();
 
   constructor(private readonly rules: RuleSet) {}
 
@@ -133,14 +20,25 @@ export class DoublingFinal {
   value(need: number, min: number): number {
     const tie = need >= min;
     const win = tie ? need + 1 : min;
-    const id = win * 2 + (tie ? 1 : 0);
-    let v = this.memo.get(id);
-    if (v === undefined) {
-      const goal = { win, tieShare: tie ? 0.5 : 0, min, zilchShare: 0 };
-      v = new LastTurn(this.rules, goal, turnKernel(this.rules)).roll(0, this.rules.dice);
-      this.memo.set(id, v);
+    if (!tie) {
+      let v = this.noTie.get(win);
+      if (v === undefined) this.noTie.set(win, (v = this.solve(win, false, min)));
+      return v;
     }
+    if (win >= this.tie.length) {
+      const grown = new Float64Array(Math.max(win + 1, 2 * this.tie.length)).fill(-1);
+      grown.set(this.tie);
+      this.tie = grown;
+    }
+    let v = this.tie[win]!;
+    // With a tie possible the minimum never binds (need ≥ min), so one value per total.
+    if (v < 0) this.tie[win] = v = this.solve(win, true, 0);
     return v;
+  }
+
+  private solve(win: number, tie: boolean, min: number): number {
+    const goal = { win, tieShare: tie ? 0.5 : 0, min, zilchShare: 0 };
+    return new LastTurn(this.rules, goal, turnKernel(this.rules)).roll(0, this.rules.dice);
   }
 }
 
@@ -165,9 +63,10 @@ export interface DoublingHost {
 /**
  * The decision table of one pair of scores under Hot Dice doubling: row t = running total,
  * column = kernel state (dice left, held sets). The rule set's running total has no bound
- * (each extension doubles it), so the model has a ceiling: a keep that takes the score
- * a + t past `ceiling` leaves it at the ceiling, where the player banks. Values carry their
- * slope in the zilch value z for the Newton step; every step sweeps the whole table.
+ * (each extension doubles it), so the model has a ceiling: once the score a + t reaches
+ * `ceiling` the player banks (the opponent's last turn is still valued exactly at the real
+ * total). Values carry their slope in the zilch value z for the Newton step, and each row
+ * the room z has before a decision could change, so most steps move values along slopes.
  */
 export class DoublingTable {
   a = 0;
@@ -176,12 +75,13 @@ export class DoublingTable {
   z = 0;
   f = 0;
   fp = 0;
-  private ceil = 0;
   readonly D: Float64Array;
   readonly SD: Float64Array;
   readonly R: Float64Array;
   readonly SR: Float64Array;
   private readonly B: Float64Array;
+  /** Bank values of the totals past the ceiling a keep can reach (index tp − top − 1). */
+  private above = new Float64Array(0);
 
   constructor(
     private readonly host: DoublingHost,
@@ -211,7 +111,9 @@ export class DoublingTable {
     this.top = Math.max(h.ceiling - a, h.minFor(a)) - 1;
     const min = h.minFor(a);
     for (let t = 0; t <= this.top; t++) this.B[t] = t < min ? -1 : h.bankValue(a, b, t, 0);
-    this.ceil = h.bankValue(a, b, this.top + 1, 0);
+    const span = reachFrom(this.g, this.top) - this.top;
+    if (this.above.length < span) this.above = new Float64Array(span);
+    for (let k = 0; k < span; k++) this.above[k] = h.bankValue(a, b, this.top + 1 + k, 0);
   }
 
   /**
@@ -227,7 +129,7 @@ export class DoublingTable {
   private sweepRows(z: number, from: number, room: number): void {
     const g = this.g;
     const S = g.S;
-    const { D, SD, R, SR, B, top, ceil, slopes, rowCrit } = this;
+    const { D, SD, R, SR, B, top, above, slopes, rowCrit } = this;
     const { gFrom, oFrom, next, gain, off, prob, zilch, spFrom, spBase, spMul } = g;
     // Running minimum from the top: rowCrit[t] is the smallest room of the rows ≥ t.
     let crit = slopes ? room : 0;
@@ -243,18 +145,19 @@ export class DoublingTable {
           const oEnd = oFrom[k + 1]!;
           for (let j = oFrom[k]!; j < oEnd; j++) {
             const fixed = gain[j]!;
+            let tp = t + fixed;
             let i: number;
-            if (fixed >= 0) i = t + fixed > top ? -1 : base + off[j]!;
+            if (fixed >= 0) i = tp > top ? -1 : base + off[j]!;
             else {
               // The engine's points: the largest split (usually there is one).
-              let tp = 0;
+              tp = 0;
               for (let q = spFrom[j]!; q < spFrom[j + 1]!; q++) {
                 const u = (t + spBase[q]!) * spMul[q]!;
                 if (u > tp) tp = u;
               }
               i = tp > top ? -1 : tp * S + next[j]!;
             }
-            const w = i < 0 ? ceil : D[i]!;
+            const w = i < 0 ? above[tp - top - 1]! : D[i]!;
             if (w > best) {
               second = best;
               best = w;
@@ -300,15 +203,12 @@ export class DoublingTable {
     const S = g.S;
     for (let j = g.oFrom[k]!; j < g.oFrom[k + 1]!; j++) {
       const tp = totalAfter(g, j, t);
-      if (tp > this.top) continue; // the ceiling's bank has slope 0, like any bank
+      // Past the ceiling the player banks: a value with slope 0.
+      const above = tp > this.top;
       const i = tp * S + g.next[j]!;
-      const ds = Math.abs(this.SD[i]! - sb);
-      if (ds > SLOPE_EPS && best - this.D[i]! < crit * ds) crit = (best - this.D[i]!) / ds;
-    }
-    if (sb > SLOPE_EPS && best - this.ceil < crit * sb) {
-      // An option past the ceiling (slope 0) against a best that moves with z.
-      for (let j = g.oFrom[k]!; j < g.oFrom[k + 1]!; j++)
-        if (totalAfter(g, j, t) > this.top) crit = Math.min(crit, (best - this.ceil) / sb);
+      const w = above ? this.above[tp - this.top - 1]! : this.D[i]!;
+      const ds = Math.abs((above ? 0 : this.SD[i]!) - sb);
+      if (ds > SLOPE_EPS && best - w < crit * ds) crit = (best - w) / ds;
     }
     return crit;
   }
@@ -341,14 +241,9 @@ export class DoublingTable {
     }
   }
 
-  /** Roll value at total t from kernel column s (the ceiling's bank above the table). */
-  rollAt(t: number, s: number): number {
-    return t > this.top ? this.ceil : this.R[t * this.g.S + s]!;
-  }
-
-  /** Roll value at total t with n dice and nothing held (what the solve stores). */
+  /** Roll value at total t ≤ top with n dice and nothing held (what the solve stores). */
   roll(t: number, n: number): number {
-    return this.rollAt(t, this.g.kernel.index(n, 0));
+    return this.R[t * this.g.S + this.g.kernel.index(n, 0)]!;
   }
 
   /** A copy of the roll values of rows 0..top. */

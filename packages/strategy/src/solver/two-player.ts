@@ -1,11 +1,6 @@
 import type { RuleSet } from '@zilch/engine';
-import {
-  doublingGroups,
-  DoublingFinal,
-  DoublingTable,
-  type DoublingGroups,
-  type DoublingHost,
-} from './doubling.ts';
+import { doublingGroups, type DoublingGroups } from './doubling-groups.ts';
+import { DoublingFinal, DoublingTable, type DoublingHost } from './doubling.ts';
 import { FinalTurn } from './final-turn.ts';
 import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
@@ -308,6 +303,31 @@ export class TwoPlayerSolution implements DoublingHost {
     // Above the cap the solver banks, so that is what rolling is worth there.
     if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n);
     return tab.roll(t, n);
+  }
+
+  /**
+   * Under doubling (final round): how much the ceiling can cost. At or above it the player
+   * banks; rolling on instead is worth at most 1 − P(zilch)·fresh(b, a) (a zilch hands the
+   * opponent a fresh turn, any keep at most a win), and the bank 1 − F(ceiling − b), F the
+   * opponent's last turn (falling with their need). So where F ≤ min P(zilch) · fresh(b, a)
+   * banking is optimal everywhere past the ceiling and the pair is exact; elsewhere a value
+   * is at most `worst` below the real game's (one forced bank per game: it ends it).
+   */
+  ceilingBound(): { exactPairs: number; pairs: number; worst: number } {
+    const g = this.dgroups;
+    if (!g || !this.dfinal)
+      return { exactPairs: this.T * this.T, pairs: this.T * this.T, worst: 0 };
+    const pz = Math.min(...g.zilch);
+    let exactPairs = 0;
+    let worst = 0;
+    for (let a = 0; a < this.T; a++)
+      for (let b = 0; b < this.T; b++) {
+        const need = Math.max(this.ceiling - a, this.minFor(a)) + a - b;
+        const gap = this.dfinal.value(need, this.minFor(b)) - pz * this.fresh(b, a);
+        if (gap <= 0) exactPairs++;
+        else worst = Math.max(worst, gap);
+      }
+    return { exactPairs, pairs: this.T * this.T, worst };
   }
 
   /** Rows a doubling table needs: every total below the ceiling (or the opening minimum). */

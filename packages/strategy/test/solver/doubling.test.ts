@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { preset, type RuleSet } from '@zilch/engine';
-import { doublingGroups, totalAfter } from '../../src/solver/doubling.ts';
+import { doublingGroups, totalAfter } from '../../src/solver/doubling-groups.ts';
 import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
 import { turnKernel, kernelGain } from '../../src/solver/turn-kernel.ts';
 import { bruteGame } from './brute-game.ts';
@@ -12,12 +12,17 @@ function solve(rules: RuleSet, extraPoints?: number): TwoPlayerSolution {
   return s;
 }
 
-/** Tiny Hot Dice games: 4 dice, so a held triple can be extended by the fourth die. */
+/**
+ * Tiny Hot Dice games: 4 dice, so a held triple can be extended by the fourth die. Triples
+ * score 100 × face (three 1s 100), which keeps the jumps of a doubling, and so the last
+ * turns the brute force must walk, small.
+ */
+const SMALL_TRIPLES = [1, 2, 3, 4, 5, 6].map((f) => [100 * f, 0]);
 const TINY: [string, RuleSet, number][] = [
   [
-    '4 dice, final round, ceiling 150 above the target',
-    tiny(4, { target: 100, end: 'final-round', hotDiceDoubling: true }),
-    150,
+    '4 dice, final round, ceiling 50 above the target',
+    tiny(4, { target: 50, end: 'final-round', hotDiceDoubling: true, ofAKind: SMALL_TRIPLES }),
+    50,
   ],
   [
     '4 dice, first to the target, opening minimum 150',
