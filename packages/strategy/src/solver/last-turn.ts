@@ -70,7 +70,6 @@ export class LastTurn implements LastTurnValues {
     const sweep: [number, number][] = [[FREE, 0]];
     if (loses !== free) sweep.push([LOCK_LOSES, 0]);
     if (ties !== loses) sweep.push([LOCK_TIES, Math.max(goal.win - 1, 0)]);
-    const states = kernel.states;
     // Every option adds points, so rows above t are done when row t is swept; a keep of no
     // points leaves fewer dice, and the kernel lists states by dice count, fewest first.
     for (let t = this.cap - 1; t >= 0; t--)
