@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
-import { twoPlayerUnsupported } from '../solver/two-player.ts';
+import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import { solutionAvailable } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import { canonicalRules } from './canonical.ts';
@@ -277,7 +277,7 @@ export class StrategyPool {
       return;
     this.preparing.set(key, {
       at: Date.now(),
-      ms: solutionAvailable(canon, this.o.dir) ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
+      ms: solutionAvailable(canon, this.o.dir) ? 2000 : solveMs(canon),
     });
     void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
   }
@@ -298,6 +298,17 @@ export class StrategyPool {
 // A solve's time on one core of the development machine, per byte of the solution it makes
 // (serendipity-creak: 193 MB in about 19 s); a queue or a busy machine makes it longer.
 const SOLVE_MS_PER_BYTE = 19_000 / 193e6;
+
+/**
+ * A solve's time on one core, roughly. Under Hot Dice doubling the store is tiny (T² values)
+ * but each table has a row per total up to the ceiling and a column per held set: about a
+ * microsecond per estimated state (docs/solver.md).
+ */
+function solveMs(rules: RuleSet): number {
+  return rules.hotDiceDoubling
+    ? estimatedStates(rules) / 1000
+    : twoPlayerBytes(rules) * SOLVE_MS_PER_BYTE;
+}
 
 /** Whole seconds left of an estimated preparation, at least 1 (the estimate may run out first). */
 function secondsLeft(p: { at: number; ms: number }): number {
