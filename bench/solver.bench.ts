@@ -1,6 +1,7 @@
 // Solver figures: turn solver per preset in this process; full two-player solves each in a
 // child process so its peak memory (maxRSS) is its own. Env: ZILCH_BENCH_SOLVE_PRESETS
-// (comma list, default serendipity-creak,farkle-2017; empty to skip), ZILCH_BENCH_SOLVE_TARGET.
+// (comma list, default serendipity-creak,farkle-2017,hot-dice; empty to skip),
+// ZILCH_BENCH_SOLVE_TARGET.
 // Then the advisor's 'win' fast path against full table sweeps (the path before it), on the
 // cached serendipity-creak solution (solved into the cache first if missing; target
 // ZILCH_BENCH_ADVISOR_TARGET, default the preset's): decisions per second and optimal v
@@ -82,6 +83,8 @@ function child(mode: string, id: string, dir: string, target?: string): void {
         sweepsPerTable: sol.sweeps / (sol.T * sol.T),
         capped: sol.capped,
         firstPlayerWins: sol.fresh(0, 0),
+        // Under Hot Dice doubling: pairs proven exact past the ceiling, and the worst bound.
+        ceiling: sol.doubling ? sol.ceilingBound() : null,
       }),
     );
   } else {
@@ -174,7 +177,12 @@ function memoryChild(dir: string): void {
   );
 }
 
-function runChild(args: string[]): Record<string, number | boolean> {
+type ChildOut = Record<
+  string,
+  number | boolean | { exactPairs: number; pairs: number; worst: number } | null
+>;
+
+function runChild(args: string[]): ChildOut {
   const out = execFileSync(
     process.execPath,
     ['--conditions=source', '--import', 'tsx', here, '--child', ...args],
@@ -183,7 +191,7 @@ function runChild(args: string[]): Record<string, number | boolean> {
       maxBuffer: 1 << 20,
     },
   );
-  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number | boolean>;
+  return JSON.parse(out.trim().split('\n').pop()!) as ChildOut;
 }
 
 export default async function bench(): Promise<void> {
@@ -199,7 +207,7 @@ export default async function bench(): Promise<void> {
   }
   lastTurnBench();
   lastTurnGain();
-  const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017')
+  const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017,hot-dice')
     .split(',')
     .filter(Boolean);
   const target = process.env.ZILCH_BENCH_SOLVE_TARGET;
@@ -213,7 +221,8 @@ export default async function bench(): Promise<void> {
           `${Number(s.cpu).toFixed(1)} s CPU, peak RSS ${Number(s.maxRssMB).toFixed(0)} MiB ` +
           `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
-          `capped pairs ${s.capped}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
+          `capped pairs ${String(s.capped)}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
+          ceilingNote(s.ceiling) +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
       );
       if (s.positions !== undefined)
@@ -268,6 +277,12 @@ async function presolveBench(): Promise<void> {
       `RSS ${Number(m.before).toFixed(0)} MiB before, ${Number(m.loaded).toFixed(0)} MiB loaded, ` +
       `${Number(m.played).toFixed(0)} MiB after ${m.decisions} decisions (pair caches at most 64 MiB), peak ${Number(m.peak).toFixed(0)} MiB`,
   );
+}
+
+/** Under doubling: how many pairs the ceiling provably leaves exact, and the bound elsewhere. */
+function ceilingNote(c: ChildOut[string]): string {
+  if (!c || typeof c !== 'object') return '';
+  return `ceiling: ${c.exactPairs.toLocaleString('en')} of ${c.pairs.toLocaleString('en')} pairs exact, bound elsewhere ${c.worst.toExponential(2)}; `;
 }
 
 /**

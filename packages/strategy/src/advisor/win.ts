@@ -36,7 +36,7 @@ export function winValuer(
   return (c) => {
     const t = c.after.total / UNIT;
     return c.after.kind === 'roll'
-      ? solution.roll(mine, theirs, t, c.after.dice)
+      ? solution.roll(mine, theirs, t, c.after.dice, c.after.held)
       : solution.bankValue(mine, theirs, t, c.after.dice);
   };
 }

@@ -7,7 +7,7 @@ import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
 import type { StrategyCard } from '../card/card.ts';
-import { twoPlayerUnsupported } from '../solver/two-player.ts';
+import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import { solutionAvailable, type SharedSolution } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import { canonicalRules, ruleKey } from './canonical.ts';
@@ -312,7 +312,7 @@ export class StrategyPool {
     if (need > this.settings.solutionBytes) return;
     this.preparing.set(key, {
       at: Date.now(),
-      ms: onDisk ? 2000 : twoPlayerBytes(canon) * SOLVE_MS_PER_BYTE,
+      ms: onDisk ? 2000 : solveMs(canon),
     });
     void this.run({ kind: 'prepare', rules: canon }, key).finally(() => this.preparing.delete(key));
   }
@@ -338,6 +338,17 @@ export class StrategyPool {
 // A solve's time on one core of the development machine, per byte of the solution it keeps
 // (serendipity-creak: 97 MB in about 19 s); a queue or a busy machine makes it longer.
 const SOLVE_MS_PER_BYTE = 19_000 / 97e6;
+
+/**
+ * A solve's time on one core, roughly. Under Hot Dice doubling the store is tiny (T² values)
+ * but each table has a row per total up to the ceiling and a column per held set: about a
+ * microsecond per estimated state (docs/solver.md).
+ */
+function solveMs(rules: RuleSet): number {
+  return rules.hotDiceDoubling
+    ? estimatedStates(rules) / 1000
+    : twoPlayerBytes(rules) * SOLVE_MS_PER_BYTE;
+}
 
 /** Whole seconds left of an estimated preparation, at least 1 (the estimate may run out first). */
 function secondsLeft(p: { at: number; ms: number }): number {

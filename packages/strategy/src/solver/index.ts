@@ -15,6 +15,7 @@ export {
   estimatedStates,
   TwoPlayerSolution,
   TWO_PLAYER_EXTRA_POINTS,
+  DOUBLING_EXTRA_POINTS,
   TWO_PLAYER_VERSION,
   type SolverError,
   type TwoPlayerOptions,

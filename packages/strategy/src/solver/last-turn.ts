@@ -1,4 +1,5 @@
 import { NO_SETS, type RuleSet } from '@zilch/engine';
+import { doublingGroups, totalAfter, type DoublingGroups } from './doubling-groups.ts';
 import { mercyRoll } from './mercy.ts';
 import { UNIT } from './outcomes.ts';
 import { kernelGain, turnKernel, type KernelState, type TurnKernel } from './turn-kernel.ts';
@@ -44,6 +45,8 @@ export class LastTurn implements LastTurnValues {
   private readonly lock: boolean;
   private readonly doubling: boolean;
   private readonly S: number;
+  /** The flat grouped kernel under doubling without a lock (the fast path), else null. */
+  private readonly dg: DoublingGroups | null;
   /** Decision (after a keep) and roll values per class, row t = total, column = kernel state. */
   private readonly D: Float64Array[];
   private readonly R: Float64Array[];
@@ -55,6 +58,7 @@ export class LastTurn implements LastTurnValues {
     this.lock = rules.lockOnHotDice;
     this.doubling = rules.hotDiceDoubling;
     this.S = kernel.states.length;
+    this.dg = this.doubling && !this.lock ? doublingGroups(rules) : null;
     this.cap = Math.max(goal.min, goal.win, 0);
     const size = this.cap * this.S;
     const table = (): Float64Array => new Float64Array(size);
@@ -68,7 +72,6 @@ export class LastTurn implements LastTurnValues {
     const sweep: [number, number][] = [[FREE, 0]];
     if (loses !== free) sweep.push([LOCK_LOSES, 0]);
     if (ties !== loses) sweep.push([LOCK_TIES, Math.max(goal.win - 1, 0)]);
-    const states = kernel.states;
     // Every option adds points, so rows above t are done when row t is swept; a keep of no
     // points leaves fewer dice, and the kernel lists states by dice count, fewest first.
     for (let t = this.cap - 1; t >= 0; t--)
@@ -78,7 +81,7 @@ export class LastTurn implements LastTurnValues {
         const R = this.R[c]!;
         const bank = this.bankShare(t);
         for (let s = 0; s < this.S; s++) {
-          const r = this.rollFrom(t, states[s]!, c);
+          const r = this.rollFrom(t, s, c);
           R[t * this.S + s] = r;
           D[t * this.S + s] = bank > r ? bank : r;
         }
@@ -103,8 +106,10 @@ export class LastTurn implements LastTurnValues {
     return c === FREE ? this.goal.zilchShare : c === LOCK_TIES ? this.goal.tieShare : 0;
   }
 
-  private rollFrom(t: number, st: KernelState, c: number): number {
+  private rollFrom(t: number, s: number, c: number): number {
+    const st = this.kernel.states[s]!;
     let v = st.zilch * this.zilchShare(c);
+    if (this.dg) return v + this.doublingRoll(t, s);
     const f = st.flat;
     if (f) {
       // Fixed gains (no doubling): the same maximum over typed arrays.
@@ -138,6 +143,27 @@ export class LastTurn implements LastTurnValues {
     return v;
   }
 
+  /**
+   * The non-zilch part of a roll under doubling without a lock, over the flat grouped kernel
+   * (the same options as the kernel's, rolls with the same options summed first).
+   */
+  private doublingRoll(t: number, s: number): number {
+    const g = this.dg!;
+    const { cap, S } = this;
+    const D = this.D[FREE]!;
+    let v = 0;
+    for (let k = g.gFrom[s]!; k < g.gFrom[s + 1]!; k++) {
+      let best = 0;
+      for (let j = g.oFrom[k]!; j < g.oFrom[k + 1]!; j++) {
+        const nt = totalAfter(g, j, t);
+        const w = nt >= cap ? 1 : D[nt * S + g.next[j]!]!;
+        if (w > best) best = w;
+      }
+      v += g.prob[k]! * best;
+    }
+    return v;
+  }
+
   private decideAt(t: number, s: number, c: number): number {
     if (c < 0 || t >= this.cap) return 1;
     return this.D[c]![t * this.S + s]!;
@@ -159,7 +185,7 @@ export class LastTurn implements LastTurnValues {
     if (c < 0) return 1;
     const s = this.index(dice, held, sets);
     if (t < 0) throw new Error(`negative running total ${t}`);
-    if (t >= this.cap) return this.rollFrom(t, this.kernel.states[s]!, c);
+    if (t >= this.cap) return this.rollFrom(t, s, c);
     return this.R[c]![t * this.S + s]!;
   }
 

@@ -8,7 +8,12 @@ import { canonicalRules } from '../pool/canonical.ts';
 import { workerEntry } from '../worker-entry.ts';
 import { readSharedSolution, solutionCached, type SharedSolution } from './cache.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
-import { twoPlayerUnsupported } from './two-player.ts';
+import { estimatedStates, twoPlayerUnsupported } from './two-player.ts';
+
+// Presets solved at install: those whose solve takes about a minute of CPU at most. Hot Dice
+// doubling (about 300 M states, 4 minutes of CPU) would make every install that much slower,
+// so its solution is made on first use instead (in a strategy thread, cached on disk after).
+const PRESOLVE_MAX_STATES = 100e6;
 
 /** A preset the two-player solver models, in the canonical form strategy threads use. */
 export interface SolvablePreset {
@@ -16,9 +21,14 @@ export interface SolvablePreset {
   readonly rules: RuleSet;
 }
 
-/** The presets the two-player solver models (serendipity-creak, classic, farkle-2017). */
+/**
+ * The presets the two-player solver models and solves in about a minute (serendipity-creak,
+ * classic, farkle-2017; not hot-dice).
+ */
 export function solvablePresets(): SolvablePreset[] {
-  return PRESET_IDS.filter((id) => twoPlayerUnsupported(preset(id)) === null).map((id) => ({
+  const quick = (id: PresetId) =>
+    twoPlayerUnsupported(preset(id)) === null && estimatedStates(preset(id)) <= PRESOLVE_MAX_STATES;
+  return PRESET_IDS.filter(quick).map((id) => ({
     id,
     rules: canonicalRules(preset(id)),
   }));

@@ -1,13 +1,21 @@
 import type { RuleSet } from '@zilch/engine';
+import { doublingGroups, type DoublingGroups } from './doubling-groups.ts';
+import { DoublingFinal, DoublingTable, type DoublingHost } from './doubling.ts';
 import { FinalTurn } from './final-turn.ts';
 import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
-export const TWO_PLAYER_VERSION = 2;
+export const TWO_PLAYER_VERSION = 3;
 
 /** Default room above the target for the running total (points) in final-round games. */
 export const TWO_PLAYER_EXTRA_POINTS = 5_000;
+
+/**
+ * Under Hot Dice doubling: room above the target for the score a bank reaches (points). The
+ * running total has no bound there, so a keep past the ceiling leaves the score at it.
+ */
+export const DOUBLING_EXTRA_POINTS = 10_000;
 
 /** Why a rule set has no two-player solution. */
 export interface SolverError {
@@ -41,21 +49,22 @@ export const UNSUPPORTED_INSTEAD =
  * first-roll mercy are refused too (the turn and last-turn solvers take both exactly).
  */
 export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
-  const why = rules.hotDiceDoubling
-    ? 'Hot Dice extensions'
-    : rules.lockOnHotDice
-      ? 'the Ten Dice lock'
-      : rules.zilchPenalty
-        ? 'a zilch penalty'
-        : rules.ties !== 'share'
-          ? 'a tie-break play-off'
-          : rules.rounds
-            ? 'a fixed number of rounds'
-            : rules.setDoubling
-              ? 'growing sets (set doubling)'
-              : rules.firstRollMercy
-                ? 'first-roll mercy'
-                : null;
+  const why =
+    rules.hotDiceDoubling && rules.offers
+      ? 'Hot Dice extensions with offers'
+      : rules.lockOnHotDice
+        ? 'the Ten Dice lock'
+        : rules.zilchPenalty
+          ? 'a zilch penalty'
+          : rules.ties !== 'share'
+            ? 'a tie-break play-off'
+            : rules.rounds
+              ? 'a fixed number of rounds'
+              : rules.setDoubling
+                ? 'growing sets (set doubling)'
+                : rules.firstRollMercy
+                  ? 'first-roll mercy'
+                  : null;
   return why
     ? {
         code: 'UNSUPPORTED_RULES',
@@ -70,7 +79,7 @@ export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
  * `fresh(a, b)` is the value of starting a turn with nothing offered; with offers, the
  * roll values `R(a, b, t, n)` for every total t ≤ b (what an offer can carry) are kept too.
  */
-export class TwoPlayerSolution {
+export class TwoPlayerSolution implements DoublingHost {
   readonly rules: RuleSet;
   readonly T: number;
   readonly N: number;
@@ -79,6 +88,11 @@ export class TwoPlayerSolution {
   readonly withOffers: boolean;
   readonly groups: FlatGroups;
   readonly final: FinalTurn | null;
+  /** Hot Dice doubling: the held-set kernel, the opponent's last turns and the ceiling. */
+  readonly doubling: boolean;
+  readonly dgroups: DoublingGroups | null;
+  readonly dfinal: DoublingFinal | null;
+  readonly ceiling: number;
   /**
    * Roll values: with offers t = 0..b, n = 1..N per pair; else only R(a, b, 0, N). A solve
    * makes them 64-bit; a compact solution (`compact`, what the cache keeps) holds them as
@@ -111,8 +125,12 @@ export class TwoPlayerSolution {
     this.stationary = rules.end === 'final-round' && rules.offers?.afterHotDice === true;
     this.groups = flatGroups(rules);
     const minMax = Math.max(rules.bankMinimum, rules.openingMinimum) / UNIT;
+    this.doubling = rules.hotDiceDoubling;
+    this.dgroups = this.doubling ? doublingGroups(rules) : null;
+    this.dfinal = this.doubling && rules.end === 'final-round' ? new DoublingFinal(rules) : null;
+    this.ceiling = this.T + this.E;
     this.final =
-      rules.end === 'final-round'
+      rules.end === 'final-round' && !this.doubling
         ? new FinalTurn(this.groups, Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2)
         : null;
     this.store = store ?? new Float64Array(this.storeSize());
@@ -183,6 +201,10 @@ export class TwoPlayerSolution {
   /** Value for the banker of banking t units with n dice available at (a, b). */
   bankValue(a: number, b: number, t: number, n: number): number {
     const ap = a + t;
+    if (this.doubling) {
+      if (ap < this.T) return 1 - this.fresh(b, ap);
+      return this.dfinal ? 1 - this.dfinal.value(ap - b, this.minFor(b)) : 1;
+    }
     const on = this.offerDice(n);
     if (ap >= this.T) {
       if (!this.final) return 1;
@@ -210,6 +232,33 @@ export class TwoPlayerSolution {
     return t > this.top(a) ? null : t;
   }
 
+  private dscratch: DoublingTable | null = null;
+  private readonly dcache = new Map<number, { top: number; R: Float64Array }>();
+  private dcacheUsed = 0;
+
+  /** Roll values of a pair under doubling at its solved zilch value (one sweep, kept in an LRU). */
+  private doublingRolls(a: number, b: number, g: DoublingGroups): { top: number; R: Float64Array } {
+    const id = a * 65536 + b;
+    const hit = this.dcache.get(id);
+    if (hit) {
+      this.dcache.delete(id);
+      this.dcache.set(id, hit);
+      return hit;
+    }
+    const tab = (this.dscratch ??= new DoublingTable(this, g, this.doublingRows(), false));
+    tab.setup(a, b);
+    tab.sweep(1 - this.fresh(b, a));
+    const out = { top: tab.top, R: tab.rolls() };
+    this.dcacheUsed += out.R.byteLength;
+    while (this.dcacheUsed > this.rollCacheBytes && this.dcache.size > 0) {
+      const [oldId, old] = this.dcache.entries().next().value as [number, typeof out];
+      this.dcache.delete(oldId);
+      this.dcacheUsed -= old.R.byteLength;
+    }
+    this.dcache.set(id, out);
+    return out;
+  }
+
   /** Uncached full tables, as the advisor first built them; for checking the fast path. */
   referenceTables = false;
   /**
@@ -225,6 +274,8 @@ export class TwoPlayerSolution {
   forgetRolls(): void {
     this.tables.clear();
     for (const r of this.rollCache.values()) rollBudget.remove(r);
+    this.dcache.clear();
+    this.dcacheUsed = 0;
     this.rollCache.clear();
     this.rollCacheUsed = 0;
   }
@@ -283,8 +334,19 @@ export class TwoPlayerSolution {
     return out;
   }
 
-  /** Value of rolling for the player on turn at (a, b) with total t and n dice (units). */
-  roll(a: number, b: number, t: number, n: number): number {
+  /**
+   * Value of rolling for the player on turn at (a, b) with total t and n dice (units), and
+   * under Hot Dice doubling the held sets (bit f−1).
+   */
+  roll(a: number, b: number, t: number, n: number, held = 0): number {
+    if (this.dgroups) {
+      const g = this.dgroups;
+      const tab = this.doublingRolls(a, b, g);
+      if (t > tab.top) return this.bankValue(a, b, t, n);
+      const s = g.kernel.index(n, held);
+      if (s < 0) throw new Error(`no turn state with ${n} dice and held sets ${held}`);
+      return tab.R[t * g.S + s]!;
+    }
     if (!this.final && a + t >= this.T && t >= this.minFor(a)) {
       // Any keep wins at once; a zilch hands the opponent a fresh turn.
       const pz = this.groups.zilch[n]!;
@@ -294,6 +356,36 @@ export class TwoPlayerSolution {
     // Above the cap the solver banks, so that is what rolling is worth there.
     if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n);
     return tab.roll(t, n);
+  }
+
+  /**
+   * Under doubling (final round): how much the ceiling can cost. At or above it the player
+   * banks; rolling on instead is worth at most 1 − P(zilch)·fresh(b, a) (a zilch hands the
+   * opponent a fresh turn, any keep at most a win), and the bank 1 − F(ceiling − b), F the
+   * opponent's last turn (falling with their need). So where F ≤ min P(zilch) · fresh(b, a)
+   * banking is optimal everywhere past the ceiling and the pair is exact; elsewhere a value
+   * is at most `worst` below the real game's (one forced bank per game: it ends it).
+   */
+  ceilingBound(): { exactPairs: number; pairs: number; worst: number } {
+    const g = this.dgroups;
+    if (!g || !this.dfinal)
+      return { exactPairs: this.T * this.T, pairs: this.T * this.T, worst: 0 };
+    const pz = Math.min(...g.zilch);
+    let exactPairs = 0;
+    let worst = 0;
+    for (let a = 0; a < this.T; a++)
+      for (let b = 0; b < this.T; b++) {
+        const need = Math.max(this.ceiling - a, this.minFor(a)) + a - b;
+        const gap = this.dfinal.value(need, this.minFor(b)) - pz * this.fresh(b, a);
+        if (gap <= 0) exactPairs++;
+        else worst = Math.max(worst, gap);
+      }
+    return { exactPairs, pairs: this.T * this.T, worst };
+  }
+
+  /** Rows a doubling table needs: every total below the ceiling (or the opening minimum). */
+  doublingRows(): number {
+    return Math.max(this.ceiling, this.minFor(0)) + 1;
   }
 
   /** Highest total (units) the table for a player with score a computes before forcing a bank. */
@@ -743,13 +835,19 @@ export function solveTwoPlayer(
   const bad = twoPlayerUnsupported(rules);
   if (bad) return bad;
   const started = performance.now();
-  const E = Math.round((opts.extraPoints ?? TWO_PLAYER_EXTRA_POINTS) / UNIT);
+  const extra = rules.hotDiceDoubling ? DOUBLING_EXTRA_POINTS : TWO_PLAYER_EXTRA_POINTS;
+  const E = Math.round((opts.extraPoints ?? extra) / UNIT);
   const sol = new TwoPlayerSolution(rules, E);
   sol.fullSweeps = opts.fullSweeps === true;
   const T = sol.T;
   const rows = sol.top(0) + sol.groups.maxGain + 2;
-  const A = new PairTable(sol, rows);
-  const B = new PairTable(sol, rows);
+  const g = sol.dgroups;
+  const A: SolveTable = g
+    ? new DoublingTable(sol, g, sol.doublingRows())
+    : new PairTable(sol, rows);
+  const B: SolveTable = g
+    ? new DoublingTable(sol, g, sol.doublingRows())
+    : new PairTable(sol, rows);
   const totalPairs = T * T;
   let donePairs = 0;
   let lastReport = 0;
@@ -777,7 +875,24 @@ const STEP = 1e-3;
 /** Slopes closer than this count as equal (the values then move together). */
 const SLOPE_EPS = 1e-12;
 
-function solvePair(sol: TwoPlayerSolution, a: number, b: number, A: PairTable, B: PairTable): void {
+/** What the pair solve needs of a table: bank values, sweeps at a zilch value, roll values. */
+interface SolveTable {
+  readonly z: number;
+  readonly f: number;
+  readonly fp: number;
+  setup(a: number, b: number): void;
+  sweep(z: number): void;
+  settle(z: number): void;
+  roll(t: number, n: number): number;
+}
+
+function solvePair(
+  sol: TwoPlayerSolution,
+  a: number,
+  b: number,
+  A: SolveTable,
+  B: SolveTable,
+): void {
   A.setup(a, b);
   let x = guess(sol, a, b);
   if (a === b) {
@@ -819,7 +934,7 @@ function guess(sol: TwoPlayerSolution, a: number, b: number): number {
 }
 
 /** Copies the roll values an offer can reach (t ≤ b) into the store. */
-function keep(sol: TwoPlayerSolution, a: number, b: number, tab: PairTable): void {
+function keep(sol: TwoPlayerSolution, a: number, b: number, tab: SolveTable): void {
   const N = sol.N;
   if (!sol.withOffers) {
     sol.store[sol.at(a, b, 0, N)] = tab.roll(0, N);
@@ -833,5 +948,8 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: PairTable): voi
 /** Rough number of table states a solve evaluates, to judge whether it is quick. */
 export function estimatedStates(rules: RuleSet): number {
   const T = rules.target / 50;
+  // Under doubling a table has a row per total up to the ceiling and a column per held set.
+  if (rules.hotDiceDoubling)
+    return T * T * (T / 2 + (rules.end === 'final-round' ? DOUBLING_EXTRA_POINTS / 50 : 0)) * 30;
   return T * T * (T / 2 + 40) * rules.dice * 1.3;
 }

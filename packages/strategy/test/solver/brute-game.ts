@@ -41,13 +41,20 @@ const keyOf = (s: GameState): string =>
     s.turn.available,
     s.turn.roll ? s.turn.roll.slice().sort() : null,
     s.turn.hot,
+    s.turn.held,
     s.offer,
     s.finalRound,
     s.onBoard,
   ]);
 
-/** Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank. */
-export function bruteGame(rules: RuleSet, cap: number): BruteResult {
+/**
+ * Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank.
+ * With `ceiling` (points, for Hot Dice doubling, where totals have no bound): once the score a
+ * bank would reach gets to the ceiling (and the total to the minimum), the player banks; in
+ * the final round a bank that wins is made at once (nothing can do better), which keeps the
+ * last turn finite too.
+ */
+export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteResult {
   const nodes: Node[] = [];
   const index = new Map<string, number>();
   const dummy = recordedDice([]);
@@ -68,24 +75,27 @@ export function bruteGame(rules: RuleSet, cap: number): BruteResult {
     const s = node.state;
     if (node.terminal !== null) continue;
     let actions = legalActions(s);
-    if (s.phase === 'decide' && s.turn.total > cap)
+    const score = s.scores[s.current]!;
+    const min = Math.max(rules.bankMinimum, s.onBoard[s.current] ? 0 : rules.openingMinimum);
+    const stop = ceiling === undefined ? Infinity : Math.max(ceiling - score, min);
+    if (s.phase === 'decide' && s.finalRound && score + s.turn.total > Math.max(...s.scores))
+      actions = actions.filter((a) => a.type === 'bank');
+    else if (s.phase === 'decide' && !s.finalRound && s.turn.total >= stop)
+      actions = actions.filter((a) => a.type === 'bank');
+    else if (s.phase === 'decide' && s.turn.total > cap)
       actions = actions.filter((a) => a.type === 'bank');
     if (s.phase === 'keep') actions = actions.filter((a) => a.type !== 'keep' || a.then !== 'bank');
     for (const action of actions) {
       if (action.type === 'roll') {
         const n = s.turn.available;
         const outs = new Map<number, number>();
-        for (let r = 0; r < 6 ** n; r++) {
-          const faces: number[] = [];
-          let x = r;
-          for (let d = 0; d < n; d++) {
-            faces.push((x % 6) + 1);
-            x = Math.floor(x / 6);
-          }
+        // Every roll once in sorted order, weighed by its number of orderings (the engine
+        // sorts nothing: the same faces in any order give the same options).
+        for (const faces of sortedRolls(n)) {
           const res = applyAction(s, action, recordedDice([faces]));
           if (!res.ok) throw new Error(res.error.message);
           const to = add(res.state);
-          outs.set(to, (outs.get(to) ?? 0) + 6 ** -n);
+          outs.set(to, (outs.get(to) ?? 0) + orderings(faces) * 6 ** -n);
         }
         node.moves.push({ action, outs: [...outs].map(([to, p]) => [p, to]) });
       } else {
@@ -147,4 +157,19 @@ export function bruteGame(rules: RuleSet, cap: number): BruteResult {
     tie: evaluate((w) => (w.length === 2 ? 1 : 0)),
     states: nodes.length,
   };
+}
+
+/** Every roll of n dice as a non-decreasing list of faces. */
+function sortedRolls(n: number, from = 1): number[][] {
+  if (n === 0) return [[]];
+  const out: number[][] = [];
+  for (let f = from; f <= 6; f++) for (const rest of sortedRolls(n - 1, f)) out.push([f, ...rest]);
+  return out;
+}
+
+/** How many ordered rolls show these faces: n! over the factorials of each face's count. */
+function orderings(faces: number[]): number {
+  const fact = (k: number): number => (k <= 1 ? 1 : k * fact(k - 1));
+  const counts = [1, 2, 3, 4, 5, 6].map((f) => faces.filter((x) => x === f).length);
+  return counts.reduce((acc, c) => acc / fact(c), fact(faces.length));
 }
