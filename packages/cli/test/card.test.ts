@@ -40,9 +40,9 @@ describe('zilch card', () => {
   });
 
   it('without a two-player solution it measures against expected and says so', async () => {
-    const r = await zilch('card', '--rules', 'hot-dice', '--games', '20');
+    const r = await zilch('card', '--rules', 'zilch-online', '--games', '20');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Strategy card: Hot Dice/);
+    expect(r.stdout).toMatch(/Strategy card: Zilch \(online classic\)/);
     expect(r.stdout).toMatch(/bank .*once your turn total reaches, by dice left: 1 die/);
     expect(r.stdout).toMatch(/Against expected: the card wins/);
     expect(r.stdout).toMatch(/Measured against expected/);

@@ -948,8 +948,12 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: SolveTable): vo
 /** Rough number of table states a solve evaluates, to judge whether it is quick. */
 export function estimatedStates(rules: RuleSet): number {
   const T = rules.target / 50;
-  // Under doubling a table has a row per total up to the ceiling and a column per held set.
+  // Under doubling a table has a row per total up to the ceiling and a column per held set,
+  // and the opponent's last turns (final round) cost about half a minute whatever the target:
+  // counted as 40 M states, so `auto` never starts such a solve on its own.
   if (rules.hotDiceDoubling)
-    return T * T * (T / 2 + (rules.end === 'final-round' ? DOUBLING_EXTRA_POINTS / 50 : 0)) * 30;
+    return rules.end === 'final-round'
+      ? T * T * (T / 2 + DOUBLING_EXTRA_POINTS / 50) * 30 + 40e6
+      : T * T * (T / 2) * 30;
   return T * T * (T / 2 + 40) * rules.dice * 1.3;
 }

@@ -4,7 +4,10 @@ import { applyAction, legalActions, seededDice } from '@zilch/engine';
 import { BOT_IDS, createBot, type BotId } from '../../src/bots/index.ts';
 import { PRESET_IDS, randomState, smallRules } from './states.ts';
 
-// optimal solves each small game in memory here (the default source), touching no disk cache.
+// optimal solves each small game in memory here (the default source), touching no disk cache;
+// Hot Dice's solve takes half a minute of CPU at any target (solver/doubling.test.ts checks it),
+// so its bots get no solution here and play expected points outside last turns.
+const noSolve = { solutions: { solution: () => null } };
 
 const THUMB: BotId[] = ['random', 'cautious', 'bold'];
 const ADVISED = BOT_IDS.filter((id) => !THUMB.includes(id));
@@ -29,7 +32,7 @@ describe.each([
     const rules = smallRules(preset, target);
     const s = randomState(rules, players, seed, steps);
     fc.pre(s.phase !== 'over');
-    const a = createBot(id, rules, seed).decide(s);
+    const a = createBot(id, rules, seed, preset === 'hot-dice' ? noSolve : {}).decide(s);
     expect(legalActions(s)).toContainEqual(a);
     const r = applyAction(s, a, seededDice(seed));
     expect(r.ok).toBe(true);
