@@ -28,3 +28,8 @@ export {
   solutionInMemory,
   type SolutionSource,
 } from './memory.ts';
+export {
+  solveThreePlayer,
+  ThreePlayerSolution,
+  type ThreePlayerOptions,
+} from './three-player.ts';
