@@ -3,6 +3,7 @@ import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
+import { chainedFinalValuer, fieldValuer } from './field.ts';
 
 /** Solves on demand in 'auto' mode only below this many table states (about a second). */
 const QUICK_SOLVE_STATES = 3_000_000;
@@ -16,6 +17,7 @@ export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
   source: SolutionSource,
+  field: 'pairs' | 'leader' = 'pairs',
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
@@ -26,6 +28,7 @@ export function winValuer(
     mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES,
   );
   if (!sol) return null;
+  if (state.players >= 3 && field === 'pairs') return fieldValuer(state, sol);
   const me = state.current;
   const mine = state.scores[me]! / UNIT;
   const others = state.scores.filter((_, i) => i !== me);
@@ -39,4 +42,20 @@ export function winValuer(
       ? solution.roll(mine, theirs, t, c.after.dice)
       : solution.bankValue(mine, theirs, t, c.after.dice);
   };
+}
+
+/**
+ * Three players in 'win' mode, the final round's middle turn: the exact chained value
+ * (advisor/field.ts), or null (then the last-turn solver plays to beat the leader).
+ */
+export function middleTurnValuer(
+  state: GameState,
+  source: SolutionSource,
+  field: 'pairs' | 'leader' = 'pairs',
+): ((c: Candidate) => number) | null {
+  if (field !== 'pairs' || state.players !== 3 || state.finalRound?.turnsLeft !== 2) return null;
+  const rules = state.rules;
+  if (twoPlayerUnsupported(rules) || rules.end !== 'final-round') return null;
+  const sol = source.solution(rules, true);
+  return sol ? chainedFinalValuer(state, sol) : null;
 }

@@ -14,7 +14,8 @@ export class FinalRound3 {
   /** Highest total of B's roll rows (A's bank) and of C's (B's bank after inheriting). */
   private readonly topB: number;
   private readonly topC: number;
-  private readonly cTables = new Map<string, TurnSweep>();
+  /** C's roll values only (what a choice reads), rows 0..topC. */
+  private readonly cTables = new Map<string, Float64Array>();
   private readonly bTables = new Map<string, TurnSweep>();
 
   constructor(
@@ -22,6 +23,8 @@ export class FinalRound3 {
     readonly cap: number,
     /** Whether a bank with n dice available passes an offer (dice, or 0 for none). */
     private readonly offerDice: (n: number) => number,
+    /** B tables kept (least recently used dropped first); all when omitted. */
+    private readonly keep = Infinity,
   ) {
     this.N = g.dice;
     this.topB = cap + g.maxGain;
@@ -32,11 +35,11 @@ export class FinalRound3 {
    * C's last turn d units behind the best score M (held by k of the others), bank minimum
    * minC: values [C's share, P(C ends above M), P(C ends on M)].
    */
-  private cTable(d: number, k: number, minC: number): TurnSweep {
+  private cTable(d: number, k: number, minC: number): Float64Array {
     const key = `${d},${k},${minC}`;
-    let s = this.cTables.get(key);
-    if (s) return s;
-    s = turnSweep(this.g, 3, this.topC);
+    const hit = this.cTables.get(key);
+    if (hit) return hit;
+    const s = turnSweep(this.g, 3, this.topC);
     const { N } = this;
     const rows = this.topC + this.g.maxGain + 1;
     for (let t = 1; t < rows; t++)
@@ -46,22 +49,24 @@ export class FinalRound3 {
         else if (t === d) [s.bank[at], s.bank[at + 1], s.bank[at + 2]] = [1 / (k + 1), 0, 1];
       }
     sweepTurn(this.g, s, this.cap, minC);
-    this.cTables.set(key, s);
-    return s;
+    // Every C table is kept: B's tables read a few hundred deficits each, over and over.
+    this.cTables.set(key, s.R);
+    return s.R;
   }
 
   /** C's choice between a fresh start and an offer (t, n dice; n = 0: none), into `out`. */
   private cChoose(d: number, k: number, minC: number, t: number, n: number, out: number[]): void {
-    const s = this.cTable(d, k, minC);
-    const f = sweepAt(s, this.N, 0, this.N);
+    const R = this.cTable(d, k, minC);
+    const { N } = this;
+    const f = (N - 1) * 3;
     let at = f;
     if (n > 0) {
-      const i = sweepAt(s, this.N, t, n);
-      if (s.R[i]! > s.R[f]! + TIE_EPS) at = i;
+      const i = (t * N + n - 1) * 3;
+      if (R[i]! > R[f]! + TIE_EPS) at = i;
     }
-    out[0] = s.R[at]!;
-    out[1] = s.R[at + 1]!;
-    out[2] = s.R[at + 2]!;
+    out[0] = R[at]!;
+    out[1] = R[at + 1]!;
+    out[2] = R[at + 2]!;
   }
 
   /**
@@ -91,10 +96,10 @@ export class FinalRound3 {
   private readonly scratch: number[] = [0, 0, 0];
 
   /** B's last turn, values [B, C, A] (B's own first), with A dB ahead of B and dC of C. */
-  private bTable(dB: number, dC: number, minB: number, minC: number): TurnSweep {
+  bTable(dB: number, dC: number, minB: number, minC: number): TurnSweep {
     const key = `${dB},${dC},${minB},${minC}`;
     let s = this.bTables.get(key);
-    if (s) return s;
+    if (s) return touch(this.bTables, key, s);
     s = turnSweep(this.g, 3, this.topB);
     const { N } = this;
     const v: number[] = [0, 0, 0];
@@ -108,7 +113,7 @@ export class FinalRound3 {
     this.afterB(-dB, dC, minC, 0, 0, v);
     [s.zilch[0], s.zilch[1], s.zilch[2]] = [v[1]!, v[2]!, v[0]!];
     sweepTurn(this.g, s, this.cap, minB);
-    this.bTables.set(key, s);
+    remember(this.bTables, key, s, this.keep);
     return s;
   }
 
@@ -141,4 +146,15 @@ export class FinalRound3 {
   get tables(): number {
     return this.bTables.size + this.cTables.size;
   }
+}
+
+function touch<V>(m: Map<string, V>, key: string, v: V): V {
+  m.delete(key);
+  m.set(key, v);
+  return v;
+}
+
+function remember<V>(m: Map<string, V>, key: string, v: V, keep: number): void {
+  if (m.size >= keep) m.delete(m.keys().next().value as string);
+  m.set(key, v);
 }

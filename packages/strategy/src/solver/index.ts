@@ -28,8 +28,4 @@ export {
   solutionInMemory,
   type SolutionSource,
 } from './memory.ts';
-export {
-  solveThreePlayer,
-  ThreePlayerSolution,
-  type ThreePlayerOptions,
-} from './three-player.ts';
+export { solveThreePlayer, ThreePlayerSolution, type ThreePlayerOptions } from './three-player.ts';

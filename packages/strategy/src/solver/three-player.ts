@@ -131,6 +131,39 @@ export class ThreePlayerSolution {
   }
   private readonly scratch: number[] = [0, 0, 0];
 
+  private readonly turns = new Map<number, TurnSweep>();
+
+  /**
+   * The whole turn table of the player on turn at (a, b, c): values [mover, next, after] of
+   * every total and dice count (the store keeps only totals an offer can carry). One sweep
+   * with the solved zilch value; kept for later calls.
+   */
+  turn(a: number, b: number, c: number): TurnSweep {
+    const id = (a * this.T + b) * this.T + c;
+    let s = this.turns.get(id);
+    if (s) return s;
+    s = turnSweep(this.groups, 3, this.cap);
+    this.fillBanks(s, a, b, c);
+    const z = this.fresh(b, c, a);
+    [s.zilch[0], s.zilch[1], s.zilch[2]] = [z[2], z[0], z[1]];
+    sweepTurn(this.groups, s, this.cap, this.minFor(a));
+    if (this.turns.size >= 4096) this.turns.delete(this.turns.keys().next().value as number);
+    this.turns.set(id, s);
+    return s;
+  }
+
+  private fillBanks(s: TurnSweep, a: number, b: number, c: number): void {
+    const { N } = this;
+    const v: number[] = [0, 0, 0];
+    const rows = this.cap + this.groups.maxGain + 1;
+    for (let t = 1; t < rows; t++)
+      for (let n = 1; n <= N; n++) {
+        this.bankValue(a, b, c, t, n, v);
+        const at = sweepAt(s, N, t, n);
+        [s.bank[at], s.bank[at + 1], s.bank[at + 2]] = [v[0]!, v[1]!, v[2]!];
+      }
+  }
+
   /** Solves every triple, highest score sum first. */
   solve(tolerance: number): void {
     const started = performance.now();
@@ -152,16 +185,8 @@ export class ThreePlayerSolution {
 
   private solveClass(members: [number, number, number][], sweeps: TurnSweep[], tol: number): void {
     const { N } = this;
-    const v: number[] = [0, 0, 0];
-    const rows = this.cap + this.groups.maxGain + 1;
     members.forEach(([a, b, c], m) => {
-      const s = sweeps[m]!;
-      for (let t = 1; t < rows; t++)
-        for (let n = 1; n <= N; n++) {
-          this.bankValue(a, b, c, t, n, v);
-          const at = sweepAt(s, N, t, n);
-          [s.bank[at], s.bank[at + 1], s.bank[at + 2]] = [v[0]!, v[1]!, v[2]!];
-        }
+      this.fillBanks(sweeps[m]!, a, b, c);
       const i = this.at(a, b, c, 0, N);
       [this.store[i], this.store[i + 1], this.store[i + 2]] = [1 / 3, 1 / 3, 1 / 3];
     });
@@ -214,7 +239,7 @@ export class ThreePlayerSolution {
 
 /** Pure best-response iterations before a class is taken to cycle, and averaging ones after. */
 const PURE_ITERATIONS = 300;
-const AVERAGING_ITERATIONS = 3000;
+const AVERAGING_ITERATIONS = 1000;
 
 function cmp(x: number[], y: number[]): number {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
