@@ -5,6 +5,7 @@
 // cached serendipity-creak solution (solved into the cache first if missing; target
 // ZILCH_BENCH_ADVISOR_TARGET, default the preset's): decisions per second and optimal v
 // expected games per second, in this process. ZILCH_BENCH_ADVISOR_GAMES (default 400).
+// Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ import {
   twoPlayerSolution,
   TwoPlayerSolution,
 } from '@zilch/strategy/node';
+import { threePlayerBench } from './three-player.ts';
 
 const here = fileURLToPath(import.meta.url);
 const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
@@ -101,6 +103,7 @@ export default async function bench(): Promise<void> {
   }
   lastTurnBench();
   lastTurnGain();
+  threePlayerBench();
   const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017')
     .split(',')
     .filter(Boolean);

@@ -11,7 +11,7 @@ import type { Bot } from './types.ts';
  * The exact three-player policy's value of each option of a position (the player on turn's
  * share of the win), or null on the game's last turn (the last-turn solver is exact there).
  */
-export function exactThreeValuer(
+function exactThreeValuer(
   s: GameState,
   sol: ThreePlayerSolution,
 ): ((c: Candidate) => number) | null {
