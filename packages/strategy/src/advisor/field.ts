@@ -36,7 +36,12 @@ export function fieldValuer(
   return (c) => {
     const t = c.after.total / UNIT;
     if (c.after.kind === 'bank') return bankValue(rules, sol, scores, t, c.after.dice, c.after.hot);
-    if (t > tab.top) return bankValue(rules, sol, scores, t, c.after.dice, false);
+    // Beyond the table the player banks (its cap): a keep is worth its bank, another roll
+    // is not taken.
+    if (t > tab.top)
+      return state.phase === 'decide'
+        ? -1
+        : bankValue(rules, sol, scores, t, c.after.dice, c.after.dice === N);
     return tab.R[sweepAt(tab, N, t, c.after.dice)]!;
   };
 }
@@ -168,10 +173,12 @@ export function chainedFinalValuer(
   const [b, c, a] = [seat(0), seat(1), seat(2)];
   if (![a, b, c].every(Number.isInteger)) return null;
   const tab = fr.bTable(a - b, a - c, sol.minFor(b), sol.minFor(c));
+  const capUnits = fr.cap;
   const N = state.rules.dice;
   return (x) => {
     // Totals beyond the tables (far past any score to beat) read their last row.
     const bank = x.after.kind === 'bank';
+    if (!bank && state.phase === 'decide' && x.after.total / UNIT > capUnits) return -1;
     const t = Math.min(x.after.total / UNIT, bank ? tab.top + sol.groups.maxGain : tab.top);
     const at = sweepAt(tab, N, t, x.after.dice);
     return bank ? tab.bank[at]! : tab.R[at]!;

@@ -24,6 +24,8 @@ function exactThreeValuer(
     const v: number[] = [0, 0, 0];
     return (x) => {
       const t = x.after.total / UNIT;
+      // Above the cap the solver banks: a keep is worth its bank, another roll is not taken.
+      if (x.after.kind === 'roll' && t > sol.cap && s.phase === 'decide') return -1;
       if (x.after.kind === 'bank' || t > sol.cap) {
         sol.bankValue(a, b, c, t, x.after.dice, v);
         return v[0]!;
@@ -35,6 +37,8 @@ function exactThreeValuer(
   // B's last turn, C still to come: A (who reached the target) is the seat before.
   const tab = sol.final.bTable(c - a, c - b, sol.minFor(a), sol.minFor(b));
   return (x) => {
+    if (x.after.kind === 'roll' && s.phase === 'decide' && x.after.total / UNIT > sol.cap)
+      return -1;
     const at = sweepAt(tab, N, x.after.total / UNIT, x.after.dice);
     return x.after.kind === 'bank' ? tab.bank[at]! : tab.R[at]!;
   };
