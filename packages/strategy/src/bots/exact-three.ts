@@ -73,7 +73,8 @@ export function exactThreeBot(sol: ThreePlayerSolution): Bot {
 export function exactLoss(s: GameState, sol: ThreePlayerSolution, action: Action): number | null {
   const value = exactThreeValuer(s, sol);
   const legal = legalActions(s);
-  if (!value || legal.length < 2) return null;
+  // Above the cap the solver only banks: the real game has no cap, so no loss is counted.
+  if (!value || legal.length < 2 || s.turn.total / UNIT > sol.cap) return null;
   const key = JSON.stringify(action);
   let best = -Infinity;
   let mine: number | null = null;
