@@ -1,6 +1,6 @@
 // Three players (docs/solver.md, "Three players"): the exact three-player solve of a small
-// target, then seat 0 played by the exact policy, `optimal`, the earlier `optimal` (the
-// two-player solution against the leader) and `expected`, each against two `expected`, with
+// target, then seat 0 played by the exact policy, `optimal`, the pairwise valuation, the
+// earlier `optimal` (no chained final round) and `expected`, each against two `expected`, with
 // each one's loss per decision under the exact values. Heavy: only with
 // ZILCH_BENCH_THREE=<preset>:<target>[,…] (e.g. serendipity-creak:500,classic:500);
 // ZILCH_BENCH_THREE_GAMES games each (default 2,000).
@@ -17,14 +17,14 @@ import {
   type Bot,
 } from '@zilch/strategy/node';
 
-/** The earlier 3+ player `optimal`: the two-player solution against the highest other score. */
-function leaderBot(): Bot {
+/** `optimal` with other 3+ player options: the earlier one, or the pairwise valuation. */
+function variantBot(opts: { field: 'pairs' | 'leader'; chainFinal: boolean }): Bot {
   return {
     id: 'optimal',
     decide(s: GameState): Action {
       const legal = legalActions(s);
       if (legal.length === 1) return legal[0]!;
-      for (const o of advise(s, 'win', { field: 'leader' }).options) {
+      for (const o of advise(s, 'win', opts).options) {
         const a = legalFor(s, o.move, legal);
         if (a) return a;
       }
@@ -53,7 +53,8 @@ export function threePlayerBench(): void {
     const seat0: [string, Bot][] = [
       ['exact', exactThreeBot(sol)],
       ['optimal', createBot('optimal', rules, 1)],
-      ['optimal (leader)', leaderBot()],
+      ['pairs, chained', variantBot({ field: 'pairs', chainFinal: true })],
+      ['optimal before', variantBot({ field: 'leader', chainFinal: false })],
       ['expected', createBot('expected', rules, 1)],
     ];
     for (const [name, bot] of seat0) {

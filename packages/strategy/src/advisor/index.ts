@@ -19,11 +19,14 @@ export interface AdviseOptions {
   /** In 'points' mode, still play a last turn (final round, or a bank that reaches the target) for the win. */
   readonly lastTurns?: boolean;
   /**
-   * With three or more players in 'win' mode: 'pairs' (default) solves the turn and values
-   * where it ends from every pair's two-player solution (advisor/field.ts); 'leader' plays
-   * the two-player solution against the highest other score (the earlier approximation).
+   * With three or more players in 'win' mode: 'leader' (default) plays the two-player
+   * solution against the highest other score; 'pairs' solves the turn and values where it
+   * ends from every pair's two-player solution (advisor/field.ts; better at small targets,
+   * worse at full ones — docs/solver.md, "Three players").
    */
   readonly field?: 'pairs' | 'leader';
+  /** Three players: value the final round's middle turn exactly (default true). */
+  readonly chainFinal?: boolean;
 }
 
 /** Every option of the position in front of the player on turn, valued, best first. */
@@ -38,8 +41,8 @@ export function advise(
   const last = mode !== 'points' || opts.lastTurns ? lastTurnCase(state, cands) : null;
   if (last?.kind === 'final') {
     const middle =
-      mode === 'win'
-        ? middleTurnValuer(state, opts.solutions ?? memorySolutions, opts.field)
+      mode === 'win' && opts.chainFinal !== false
+        ? middleTurnValuer(state, opts.solutions ?? memorySolutions)
         : null;
     return rank('win', cands, middle ?? lastTurnValuer(state, last));
   }

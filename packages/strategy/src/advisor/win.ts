@@ -17,7 +17,7 @@ export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
   source: SolutionSource,
-  field: 'pairs' | 'leader' = 'pairs',
+  field: 'pairs' | 'leader' = 'leader',
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
@@ -51,9 +51,8 @@ export function winValuer(
 export function middleTurnValuer(
   state: GameState,
   source: SolutionSource,
-  field: 'pairs' | 'leader' = 'pairs',
 ): ((c: Candidate) => number) | null {
-  if (field !== 'pairs' || state.players !== 3 || state.finalRound?.turnsLeft !== 2) return null;
+  if (state.players !== 3 || state.finalRound?.turnsLeft !== 2) return null;
   const rules = state.rules;
   if (twoPlayerUnsupported(rules) || rules.end !== 'final-round') return null;
   const sol = source.solution(rules, true);
