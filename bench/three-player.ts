@@ -1,6 +1,7 @@
 // Three players (docs/solver.md, "Three players"): the exact three-player solve of a small
-// target, then seat 0 played by the exact policy, `optimal`, the pairwise valuation, the
-// earlier `optimal` (no chained final round) and `expected`, each against two `expected`, with
+// target, then seat 0 played by the exact policy, `optimal`, `optimal` with the leader
+// valuation, the earlier `optimal` (leader, no chained final round) and `expected`, each
+// against two `expected`, with
 // each one's loss per decision under the exact values. Heavy: only with
 // ZILCH_BENCH_THREE=<preset>:<target>[,…] (e.g. serendipity-creak:500,classic:500);
 // ZILCH_BENCH_THREE_GAMES games each (default 2,000).
@@ -53,7 +54,7 @@ export function threePlayerBench(): void {
     const seat0: [string, Bot][] = [
       ['exact', exactThreeBot(sol)],
       ['optimal', createBot('optimal', rules, 1)],
-      ['pairs, chained', variantBot({ field: 'pairs', chainFinal: true })],
+      ['leader, chained', variantBot({ field: 'leader', chainFinal: true })],
       ['optimal before', variantBot({ field: 'leader', chainFinal: false })],
       ['expected', createBot('expected', rules, 1)],
     ];

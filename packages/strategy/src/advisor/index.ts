@@ -19,10 +19,9 @@ export interface AdviseOptions {
   /** In 'points' mode, still play a last turn (final round, or a bank that reaches the target) for the win. */
   readonly lastTurns?: boolean;
   /**
-   * With three or more players in 'win' mode: 'leader' (default) plays the two-player
-   * solution against the highest other score; 'pairs' solves the turn and values where it
-   * ends from every pair's two-player solution (advisor/field.ts; better at small targets,
-   * worse at full ones — docs/solver.md, "Three players").
+   * With three or more players in 'win' mode: 'pairs' (default) solves the turn and values
+   * where it ends from every pair's two-player solution (advisor/field.ts); 'leader' plays
+   * the two-player solution against the highest other score (the earlier approximation).
    */
   readonly field?: 'pairs' | 'leader';
   /** Three players: value the final round's middle turn exactly (default true). */

@@ -10,14 +10,15 @@ const QUICK_SOLVE_STATES = 3_000_000;
 
 /**
  * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
- * two-player solution applies. With three or more players the strongest opponent (highest
- * score) stands in for the field: the position is valued as a two-player game against them.
+ * two-player solution applies. With three or more players: the pairwise valuation
+ * (advisor/field.ts), or with `field = 'leader'` the strongest opponent (highest score)
+ * stands in for the field (a two-player game against them).
  */
 export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
   source: SolutionSource,
-  field: 'pairs' | 'leader' = 'leader',
+  field: 'pairs' | 'leader' = 'pairs',
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
