@@ -10,6 +10,7 @@
 // option's value, best moves) on positions from 60 games; then the presets the solver models are
 // loaded together in a child and its resident memory printed (presolved into the cache first if
 // missing). ZILCH_BENCH_PRESOLVE=1 also times the build's presolve into an empty directory.
+// Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +48,7 @@ import {
   TwoPlayerSolution,
   type SolutionSource,
 } from '@zilch/strategy/node';
+import { threePlayerBench } from './three-player.ts';
 
 const here = fileURLToPath(import.meta.url);
 const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
@@ -207,6 +209,7 @@ export default async function bench(): Promise<void> {
   }
   lastTurnBench();
   lastTurnGain();
+  threePlayerBench();
   const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017,hot-dice')
     .split(',')
     .filter(Boolean);

@@ -4,7 +4,7 @@ import { candidates, type Candidate } from './candidates.ts';
 import { pointsValue, turnFor } from './points.ts';
 import type { Advice, AdviceOption } from './types.ts';
 import { lastTurnCase, lastTurnValuer } from './last-turn.ts';
-import { winValuer } from './win.ts';
+import { middleTurnValuer, winValuer } from './win.ts';
 
 export * from './types.ts';
 export { lastTurnCase, lastTurnValuer, type LastTurnCase } from './last-turn.ts';
@@ -18,6 +18,14 @@ export interface AdviseOptions {
   readonly solutions?: SolutionSource;
   /** In 'points' mode, still play a last turn (final round, or a bank that reaches the target) for the win. */
   readonly lastTurns?: boolean;
+  /**
+   * With three or more players in 'win' mode: 'pairs' (default) solves the turn and values
+   * where it ends from every pair's two-player solution (advisor/field.ts); 'leader' plays
+   * the two-player solution against the highest other score (the earlier approximation).
+   */
+  readonly field?: 'pairs' | 'leader';
+  /** Three players: value the final round's middle turn exactly (default true). */
+  readonly chainFinal?: boolean;
 }
 
 /** Every option of the position in front of the player on turn, valued, best first. */
@@ -30,9 +38,15 @@ export function advise(
   // On a last turn only the final score counts: its exact solve comes first, for any rule
   // set and any number of players, and needs no two-player solution.
   const last = mode !== 'points' || opts.lastTurns ? lastTurnCase(state, cands) : null;
-  if (last?.kind === 'final') return rank('win', cands, lastTurnValuer(state, last));
+  if (last?.kind === 'final') {
+    const middle =
+      mode === 'win' && opts.chainFinal !== false
+        ? middleTurnValuer(state, opts.solutions ?? memorySolutions)
+        : null;
+    return rank('win', cands, middle ?? lastTurnValuer(state, last));
+  }
   if (mode !== 'points') {
-    const win = winValuer(state, mode, opts.solutions ?? memorySolutions);
+    const win = winValuer(state, mode, opts.solutions ?? memorySolutions, opts.field);
     if (win) return rank('win', cands, win);
   }
   if (last) return rank('win', cands, lastTurnValuer(state, last));

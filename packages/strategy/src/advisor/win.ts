@@ -3,19 +3,22 @@ import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
+import { chainedFinalValuer, fieldValuer } from './field.ts';
 
 /** Solves on demand in 'auto' mode only below this many table states (about a second). */
 const QUICK_SOLVE_STATES = 3_000_000;
 
 /**
  * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
- * two-player solution applies. With three or more players the strongest opponent (highest
- * score) stands in for the field: the position is valued as a two-player game against them.
+ * two-player solution applies. With three or more players: the pairwise valuation
+ * (advisor/field.ts), or with `field = 'leader'` the strongest opponent (highest score)
+ * stands in for the field (a two-player game against them).
  */
 export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
   source: SolutionSource,
+  field: 'pairs' | 'leader' = 'pairs',
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
@@ -26,6 +29,7 @@ export function winValuer(
     mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES,
   );
   if (!sol) return null;
+  if (state.players >= 3 && field === 'pairs') return fieldValuer(state, sol);
   const me = state.current;
   const mine = state.scores[me]! / UNIT;
   const others = state.scores.filter((_, i) => i !== me);
@@ -39,4 +43,19 @@ export function winValuer(
       ? solution.roll(mine, theirs, t, c.after.dice, c.after.held)
       : solution.bankValue(mine, theirs, t, c.after.dice);
   };
+}
+
+/**
+ * Three players in 'win' mode, the final round's middle turn: the exact chained value
+ * (advisor/field.ts), or null (then the last-turn solver plays to beat the leader).
+ */
+export function middleTurnValuer(
+  state: GameState,
+  source: SolutionSource,
+): ((c: Candidate) => number) | null {
+  if (state.players !== 3 || state.finalRound?.turnsLeft !== 2) return null;
+  const rules = state.rules;
+  if (twoPlayerUnsupported(rules) || rules.end !== 'final-round') return null;
+  const sol = source.solution(rules, true);
+  return sol ? chainedFinalValuer(state, sol) : null;
 }

@@ -26,7 +26,7 @@ export function legalFor(s: GameState, move: Move, legal: readonly Action[]): Ac
 export function advisedBot(
   id: BotId,
   mode: (s: GameState) => 'auto' | 'points' | 'win',
-  extra: Pick<AdviseOptions, 'lastTurns'> = {},
+  extra: Pick<AdviseOptions, 'lastTurns' | 'field' | 'chainFinal'> = {},
 ): BotFactory {
   return (_rules, _seed, opts): Bot => {
     return {

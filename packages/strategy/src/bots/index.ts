@@ -32,3 +32,4 @@ export function isBotId(id: string): id is BotId {
 export function createBot(id: BotId, rules: RuleSet, seed: number, opts: BotOptions = {}): Bot {
   return FACTORIES[id](rules, seed, opts);
 }
+export { exactLoss, exactThreeBot } from './exact-three.ts';

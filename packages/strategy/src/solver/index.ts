@@ -29,3 +29,4 @@ export {
   solutionInMemory,
   type SolutionSource,
 } from './memory.ts';
+export { solveThreePlayer, ThreePlayerSolution, type ThreePlayerOptions } from './three-player.ts';
