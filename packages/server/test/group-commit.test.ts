@@ -18,6 +18,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** One full turn of the event loop (the group commit sends at the end of a turn). */
+const turn = () => new Promise((r) => setTimeout(r, 1));
+
 /** Whether a promise has settled after the pending callbacks have run. */
 async function settled(p: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -50,14 +53,31 @@ describe('group commit', () => {
     return { gc, batches };
   }
 
-  it('sends what arrives during a batch together, and acknowledges nothing before its batch commits', async () => {
+  it('sends the writes of one turn of the event loop as one batch', async () => {
+    const { gc, batches } = gated();
+    const all = ['a:1', 'b:1', 'c:1'].map((s) => gc.add(s));
+    expect(batches).toHaveLength(0);
+    await turn();
+    expect(batches.map((b) => b.items)).toEqual([['a:1', 'b:1', 'c:1']]);
+    batches[0]?.commit(['written', 'conflict', 'written']);
+    await expect(Promise.all(all)).resolves.toEqual([
+      'written',
+      'conflict',
+      'written',
+    ] satisfies Outcome[]);
+  });
+
+  it('sends what arrives during a batch together next, and acknowledges nothing before its batch commits', async () => {
     const { gc, batches } = gated();
     const first = gc.add('a:1');
+    await turn();
     const later = ['b:1', 'c:1'].map((s) => gc.add(s));
+    await turn();
     expect(batches.map((b) => b.items)).toEqual([['a:1']]);
     expect(await settled(first)).toBe(false);
     batches[0]?.commit(['written']);
     await expect(first).resolves.toBe('written');
+    await turn();
     expect(batches.map((b) => b.items)).toEqual([['a:1'], ['b:1', 'c:1']]);
     expect(await settled(Promise.race(later))).toBe(false);
     batches[1]?.commit(['written', 'conflict']);
@@ -66,32 +86,29 @@ describe('group commit', () => {
 
   it('never puts two writes of one game in a batch, and keeps their order', async () => {
     const { gc, batches } = gated();
-    void gc.add('x:0');
-    const rest = ['a:1', 'a:2', 'b:1', 'c:1', 'd:1'].map((s) => gc.add(s));
-    batches[0]?.commit(['written']);
-    await new Promise((r) => setTimeout(r, 0));
+    const all = ['a:1', 'a:2', 'b:1', 'c:1', 'd:1', 'e:1'].map((s) => gc.add(s));
+    await turn();
     // a:2 waits for a later batch; the batch is full at three.
-    expect(batches[1]?.items).toEqual(['a:1', 'b:1', 'c:1']);
+    expect(batches[0]?.items).toEqual(['a:1', 'b:1', 'c:1']);
+    batches[0]?.commit(['written', 'written', 'written']);
+    await turn();
+    expect(batches[1]?.items).toEqual(['a:2', 'd:1', 'e:1']);
     batches[1]?.commit(['written', 'written', 'written']);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(batches[2]?.items).toEqual(['a:2', 'd:1']);
-    batches[2]?.commit(['written', 'written']);
-    await expect(Promise.all(rest)).resolves.toHaveLength(5);
+    await expect(Promise.all(all)).resolves.toHaveLength(6);
   });
 
   it('fails one write alone on its own failure, and a whole batch only when the batch fails', async () => {
     const { gc, batches } = gated();
-    void gc.add('x:0');
     const [a, b] = [gc.add('a:1'), gc.add('b:1')];
-    batches[0]?.commit(['written']);
-    await new Promise((r) => setTimeout(r, 0));
+    await turn();
     // c and d arrive while [a, b] is out, so they leave together next.
     const [c, d] = [gc.add('c:1'), gc.add('d:1')];
-    batches[1]?.commit([{ failed: new Error('bad row') }, 'written']);
+    batches[0]?.commit([{ failed: new Error('bad row') }, 'written']);
     await expect(a).rejects.toThrow('bad row');
     await expect(b).resolves.toBe('written');
-    expect(batches[2]?.items).toEqual(['c:1', 'd:1']);
-    batches[2]?.fail(new Error('connection lost'));
+    await turn();
+    expect(batches[1]?.items).toEqual(['c:1', 'd:1']);
+    batches[1]?.fail(new Error('connection lost'));
     await expect(c).rejects.toThrow('connection lost');
     await expect(d).rejects.toThrow('connection lost');
   });
@@ -170,6 +187,7 @@ describe.skipIf(!url)('group commit on PostgreSQL', () => {
     await other.query('begin');
     await other.query("select id from games where id = 'g-hold' for update");
     const blocked = append('g-hold');
+    await turn();
     // Arriving while g-hold's batch is out: these go together as the next batch.
     const a = append('g-a');
     const stale = append('g-stale', 0);
@@ -196,6 +214,7 @@ describe.skipIf(!url)('group commit on PostgreSQL', () => {
       await third.query('begin');
       await third.query("select id from games where id = 'h-z' for update");
       const first = append('h-first');
+      await turn();
       // Queued behind h-first's batch, then sent together once it is done.
       const a = append('h-a');
       const z = append('h-z');

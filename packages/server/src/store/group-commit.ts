@@ -26,13 +26,15 @@ export interface GroupCommitOptions<T> {
 }
 
 /**
- * Collects writes into batches. A write is sent at once when fewer than `inFlight` batches are
- * out; otherwise it waits and leaves with everything else that waited. Each promise settles only
+ * Collects writes into batches. Writes queued in one turn of the event loop leave together at its
+ * end when fewer than `inFlight` batches are out; otherwise they wait and leave with everything
+ * else that waited. Each promise settles only
  * after the batch that holds its write has committed (or failed).
  */
 export class GroupCommit<T> {
   private queue: Waiting<T>[] = [];
   private running = 0;
+  private scheduled = false;
 
   constructor(private readonly o: GroupCommitOptions<T>) {}
 
@@ -40,6 +42,19 @@ export class GroupCommit<T> {
   add(item: T): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Sends at the end of this turn of the event loop, not at once: the messages read in one turn
+   * (a burst after a pause) leave as one batch, and no answer could be read before then anyway.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
@@ -50,7 +65,7 @@ export class GroupCommit<T> {
       this.running++;
       void this.send(batch).finally(() => {
         this.running--;
-        this.pump();
+        this.schedule();
       });
     }
   }
