@@ -278,7 +278,9 @@ export class GameStore {
    * then the entry (if any) and results are added, all in one transaction.
    */
   async write(w: GameWrite): Promise<void> {
-    if (this.dialect === 'postgres' && w.entry && !w.results && w.game.status !== 'over') {
+    if (this.dialect === 'postgres' && w.entry) {
+      if (w.results || w.game.status === 'over')
+        return this.writeLastAction(w.game, w.entry, w.expectedVersion, w.results ?? []);
       if (!this.appends) return this.writeActionInOneStatement(w.game, w.entry, w.expectedVersion);
       const a: Append = { game: w.game, entry: w.entry, expected: w.expectedVersion };
       if ((await this.appends.add(a)) === 'conflict') throw new VersionConflict(w.game.id);
@@ -355,6 +357,50 @@ export class GameStore {
         ${JSON.stringify(e.dice)}, ${JSON.stringify(e.events)}, ${e.actor}, ${e.at}::bigint
       from u`.execute(this.db);
     if (Number(r.numAffectedRows ?? 0) !== 1) throw new VersionConflict(g.id);
+  }
+
+  /**
+   * PostgreSQL: a game's last action (row, log entry, lease removal, per-player results) as one
+   * statement. As a transaction of four statements it held a connection and the row for six
+   * round trips, each waiting for a turn of a busy event loop: the final actions were the slowest.
+   */
+  private async writeLastAction(
+    g: GameRecord,
+    e: EntryRecord,
+    expected: number,
+    results: readonly PlayerResult[],
+  ) {
+    const c = actionColumns(g);
+    const col = <K>(f: (p: PlayerResult) => K) => results.map(f);
+    const r = await sql<{ id: string }>`
+      with u as (
+        update games set updated_at = ${c.updated_at}, status = ${c.status}, version = ${c.version},
+          seq = ${c.seq}, turn_started_at = ${c.turn_started_at}, decision_at = ${c.decision_at},
+          finished_at = ${c.finished_at}, final_scores = ${c.final_scores}
+        where id = ${g.id} and version = ${expected}
+        returning id
+      ),
+      e as (
+        insert into entries (game_id, seq, client_id, seat, action, dice, events, actor, at)
+        select id, ${e.seq}::integer, ${e.clientId}, ${e.seat}::integer, ${JSON.stringify(e.action)},
+          ${JSON.stringify(e.dice)}, ${JSON.stringify(e.events)}, ${e.actor}, ${e.at}::bigint
+        from u
+      ),
+      l as (delete from leases where ${g.status === 'over'}::boolean and game_id in (select id from u)),
+      p as (
+        insert into game_players (game_id, seat, name, kind, won, score, turns, points, zilches,
+          faces, finished_at)
+        select u.id, r.seat, r.name, r.kind, r.won, r.score, r.turns, r.points, r.zilches, r.faces,
+          ${g.finishedAt ?? Date.now()}::bigint
+        from u, unnest(${col((p) => p.seat)}::integer[], ${col((p) => p.name)}::text[],
+          ${col((p) => p.kind)}::text[], ${col((p) => (p.won ? 1 : 0))}::integer[],
+          ${col((p) => p.score)}::integer[], ${col((p) => p.turns)}::integer[],
+          ${col((p) => p.points)}::integer[], ${col((p) => p.zilches)}::integer[],
+          ${col((p) => JSON.stringify(p.faces))}::text[]
+        ) as r(seat, name, kind, won, score, turns, points, zilches, faces)
+      )
+      select id from u`.execute(this.db);
+    if (r.rows.length !== 1) throw new VersionConflict(g.id);
   }
 
   /**
