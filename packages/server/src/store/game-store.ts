@@ -454,7 +454,7 @@ export class GameStore {
         select game_id as id from w`.execute(this.db);
       const written = new Set(r.rows.map((x) => x.id));
       return items.map((a) => (written.has(a.game.id) ? 'written' : 'conflict'));
-    } catch (e) {
+    } catch {
       return Promise.all(items.map((a) => this.appendAlone(a)));
     }
   }
