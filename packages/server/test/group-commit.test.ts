@@ -201,6 +201,25 @@ describe.skipIf(!url)('group commit on PostgreSQL', () => {
     expect([await logged('g-a'), await logged('g-stale'), await logged('g-b')]).toEqual([1, 0, 1]);
   });
 
+  it('a write that breaks the whole statement fails alone: the rest of its batch is written', async () => {
+    for (const id of ['k-first', 'k-bad', 'k-good']) await store.insert(game(id), [], 'n', 1000);
+    // k-bad's log already has a seq 1 its row does not know of: its insert breaks the key.
+    await other.query(
+      "insert into entries (game_id, seq, client_id, seat, action, dice, events, actor, at) values ('k-bad', 1, 'x', 0, '{}', '[]', '[]', 'player', 0)",
+    );
+    await other.query('begin');
+    await other.query("select id from games where id = 'k-first' for update");
+    const first = append('k-first');
+    await turn();
+    const bad = append('k-bad');
+    const good = append('k-good');
+    await other.query('commit');
+    await first;
+    await expect(bad).rejects.toThrow(/duplicate key/);
+    await expect(good).resolves.toBeUndefined();
+    expect([await logged('k-bad'), await logged('k-good')]).toEqual([1, 1]);
+  });
+
   it('acknowledges a game of a batch only once the whole batch has committed', async () => {
     for (const id of ['h-first', 'h-a', 'h-z']) await store.insert(game(id), [], 'n', 1000);
     const third = new pg.Client({
