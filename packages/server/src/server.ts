@@ -66,7 +66,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   });
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
-  const store = new GameStore(db.db, db.dialect);
+  const store = new GameStore(db.db, db.dialect, config.pgGroupCommit);
   const metrics = createMetrics(strategyQueued);
   // Across processes presence is re-announced every lease period; a silent process's report expires.
   const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);

@@ -29,7 +29,8 @@ describe.skipIf(!url)('on PostgreSQL', () => {
     await dropSchema(url as string, schema);
   });
 
-  it('a write against a moved version is refused (two writers, one game)', async () => {
+  /** A new two-player table, a store of this test's own on its database, and the stored game. */
+  async function tableAndStore() {
     const t = (
       await api(server.url, 'POST', '/api/games', {
         rules: 'serendipity-creak',
@@ -37,23 +38,68 @@ describe.skipIf(!url)('on PostgreSQL', () => {
       })
     ).body;
     const store = new GameStore((await openDb(testConfig())).db, 'postgres');
-    const g = (await store.get(t.gameId))!;
-    const entry = (seq: number, clientId: string) => ({
-      seq,
-      clientId,
-      seat: 0,
-      action: { type: 'roll' as const, seat: 0 },
-      dice: [[1, 2, 3, 4, 5, 6]],
-      events: [],
-      actor: 'player' as const,
-      at: Date.now(),
-    });
+    return { t, store, g: (await store.get(t.gameId))! };
+  }
+  const entry = (seq: number, clientId: string) => ({
+    seq,
+    clientId,
+    seat: 0,
+    action: { type: 'roll' as const, seat: 0 },
+    dice: [[1, 2, 3, 4, 5, 6]],
+    events: [],
+    actor: 'player' as const,
+    at: Date.now(),
+  });
+
+  it('a write against a moved version is refused (two writers, one game)', async () => {
+    const { t, store, g } = await tableAndStore();
     const next = { ...g, version: g.version + 1, seq: 1 };
     await store.write({ game: next, expectedVersion: g.version, entry: entry(1, 'w1') });
     await expect(
       store.write({ game: next, expectedVersion: g.version, entry: entry(1, 'w2') }),
     ).rejects.toBeInstanceOf(VersionConflict);
     expect((await store.entries(t.gameId)).map((e) => e.clientId)).toEqual(['w1']);
+    await store.db.destroy();
+  });
+
+  it("a game's last action stores its entry and results and drops its lease, or nothing when stale", async () => {
+    const { t, store, g } = await tableAndStore();
+    const last = entry(1, 'last');
+    const results = [0, 1].map((seat) => ({
+      seat,
+      name: `P${seat}-${t.gameId}`,
+      kind: 'human',
+      won: seat === 0,
+      score: 100 - seat,
+      turns: 3,
+      points: 100,
+      zilches: seat,
+      faces: [1, 2, 3, 4, 5, 6],
+    }));
+    const over = {
+      ...g,
+      version: g.version + 1,
+      seq: 1,
+      status: 'over' as const,
+      finishedAt: Date.now(),
+      finalScores: [100, 99],
+    };
+    const leases = () =>
+      store.db.selectFrom('leases').select('game_id').where('game_id', '=', t.gameId).execute();
+    expect(await leases()).toHaveLength(1);
+    await expect(
+      store.write({ game: over, expectedVersion: g.version - 1, entry: last, results }),
+    ).rejects.toBeInstanceOf(VersionConflict);
+    expect(await store.entries(t.gameId)).toHaveLength(0);
+    expect(await store.playerResults(results[0]!.name)).toHaveLength(0);
+    expect(await leases()).toHaveLength(1);
+
+    await store.write({ game: over, expectedVersion: g.version, entry: last, results });
+    expect((await store.get(t.gameId))?.status).toBe('over');
+    expect((await store.entries(t.gameId)).map((e) => e.clientId)).toEqual(['last']);
+    expect(await store.playerResults(results[0]!.name)).toEqual([results[0]]);
+    expect(await store.playerResults(results[1]!.name)).toEqual([results[1]]);
+    expect(await leases()).toHaveLength(0);
     await store.db.destroy();
   });
 

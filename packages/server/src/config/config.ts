@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lowercase letters, digits and _ only')
     .optional(),
   ZILCH_PG_POOL: int(1, 200, 20),
+  /** PostgreSQL group commit: batches of action appends in flight at once (0: one commit per action). */
+  ZILCH_PG_GROUP_COMMIT: int(0, 64, 2),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -103,6 +105,8 @@ export interface Config {
   readonly pgSchema: string | null;
   /** Most PostgreSQL connections this process opens. */
   readonly pgPool: number;
+  /** Batches of action appends in flight at once on PostgreSQL; 0 commits each action alone. */
+  readonly pgGroupCommit: number;
   readonly redisUrl: string | null;
   readonly logLevel: (typeof LEVELS)[number];
   readonly testDice: boolean;
@@ -189,6 +193,7 @@ export function loadConfig(
       databaseUrl: e.DATABASE_URL ?? null,
       pgSchema: e.ZILCH_PG_SCHEMA ?? null,
       pgPool: e.ZILCH_PG_POOL,
+      pgGroupCommit: e.ZILCH_PG_GROUP_COMMIT,
       redisUrl: e.REDIS_URL ?? null,
       logLevel: e.LOG_LEVEL,
       testDice: e.ZILCH_TEST_DICE,
