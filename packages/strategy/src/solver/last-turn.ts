@@ -2,7 +2,7 @@ import { NO_SETS, type RuleSet } from '@zilch/engine';
 import { doublingGroups, totalAfter, type DoublingGroups } from './doubling-groups.ts';
 import { mercyRoll } from './mercy.ts';
 import { UNIT } from './outcomes.ts';
-import { kernelGain, turnKernel, type KernelState, type TurnKernel } from './turn-kernel.ts';
+import { kernelGain, turnKernel, type TurnKernel } from './turn-kernel.ts';
 
 /**
  * What a last turn is played for, in units of 50 relative to the player's score at the start
