@@ -1,5 +1,6 @@
 import type { GameState } from '@zilch/engine';
 import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
+import { UNIT } from '../solver/outcomes.ts';
 import { candidates, type Candidate } from './candidates.ts';
 import { pointsValue, turnFor } from './points.ts';
 import type { Advice, AdviceOption } from './types.ts';
@@ -47,7 +48,11 @@ export function advise(
   }
   if (mode !== 'points') {
     const win = winValuer(state, mode, opts.solutions ?? memorySolutions, opts.field);
-    if (win) return rank('win', cands, win);
+    // First to the target: a bank that reaches it wins at once, whatever a 3+ player field
+    // estimate makes of the scores past the target.
+    const need = last?.kind === 'reach' ? last.goal.win * UNIT : Infinity;
+    const reaches = (c: Candidate) => c.after.kind === 'bank' && c.after.total >= need;
+    if (win) return rank('win', cands, (c) => (reaches(c) ? 1 : win(c)));
   }
   if (last) return rank('win', cands, lastTurnValuer(state, last));
   const turn = turnFor(state);
