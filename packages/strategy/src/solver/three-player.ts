@@ -253,6 +253,12 @@ export function solveThreePlayer(
 ): ThreePlayerSolution | SolverError {
   const why = twoPlayerUnsupported(rules);
   if (why) return { code: why.code, message: why.message.replace('two-player', 'three-player') };
+  // Its turn tables hold no held sets (the two-player solver's doubling columns are not here).
+  if (rules.hotDiceDoubling)
+    return {
+      code: 'UNSUPPORTED_RULES',
+      message: 'The three-player solver does not handle Hot Dice extensions.',
+    };
   if (rules.target % UNIT !== 0 || rules.bankMinimum % UNIT || rules.openingMinimum % UNIT)
     return { code: 'UNSUPPORTED_RULES', message: 'The three-player solver needs multiples of 50.' };
   const cap = (opts.capPoints ?? rules.target + 1000) / UNIT;
