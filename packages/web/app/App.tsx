@@ -79,26 +79,34 @@ export function App() {
       <footer className="site">
         <p>
           Provably fair dice: every game publishes a commitment before the first roll.{' '}
-          <Link href="/rules">How to play</Link>
+          <Link href="/rules">How to play</Link> · <Link href="/me">Your profile</Link>
         </p>
       </footer>
     </>
   );
 }
 
-/** The header's way to the profile: the avatar once the device has a user, else "Sign in". */
+/**
+ * The header's way to the profile: the avatar once the device has a user, else "Sign in". Its
+ * slot keeps one size from the first paint (a placeholder while the user loads), so nothing in
+ * the header, or under it, moves when it arrives.
+ */
 function AccountLink() {
   const user = useUser();
-  if (user === undefined) return null;
+  if (user === undefined) return <span className="account-slot" aria-hidden="true" />;
   if (user === null)
     return (
-      <Link href="/signin" className="signin-link">
-        Sign in
+      <Link href="/signin" className="account-slot signin-link" aria-label="Sign in">
+        <svg className="signin-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+        </svg>
+        <span className="signin-word">Sign in</span>
       </Link>
     );
   const name = user.name ?? 'Guest';
   return (
-    <Link href="/me" className="account-link" aria-label={`Profile: ${name}`}>
+    <Link href="/me" className="account-slot account-link" aria-label={`Profile: ${name}`}>
       <Avatar user={user} size={30} />
     </Link>
   );
