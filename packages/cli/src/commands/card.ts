@@ -1,15 +1,9 @@
-import cliProgress from 'cli-progress';
 import pc from 'picocolors';
-import {
-  simulate,
-  strategyCard,
-  twoPlayerUnsupported,
-  type SimulationResult,
-} from '@zilch/strategy/node';
+import { strategyCard, twoPlayerUnsupported } from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
-import { intOption } from './simulate.ts';
+import { intOption, simulateWithProgress } from './simulate.ts';
 
 /** Options of `zilch card`. */
 export interface CardOptions extends RulesOptions {
@@ -33,28 +27,14 @@ export async function run(opts: CardOptions): Promise<void> {
   // Without a two-player solution `optimal` plays like `expected`: measure against that, and say so.
   const unsupported = twoPlayerUnsupported(rules);
   const against = unsupported ? 'expected' : 'optimal';
-  const bar =
-    !opts.json && process.stderr.isTTY
-      ? new cliProgress.SingleBar(
-          { stream: process.stderr, format: 'measuring {bar} {value}/{total} games  {eta}s' },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
-  bar?.start(games, 0);
-  let r: SimulationResult;
-  try {
-    r = await simulate({
-      rules,
-      bots: ['card', against],
-      games,
-      seed,
-      workers,
-      cacheDir: cacheDir(),
-      onProgress: (done) => bar?.update(done),
-    });
-  } finally {
-    bar?.stop();
-  }
+  const r = await simulateWithProgress('measuring', opts.json === true, {
+    rules,
+    bots: ['card', against],
+    games,
+    seed,
+    workers,
+    cacheDir: cacheDir(),
+  });
   const seat = r.seats[0]!;
   const bench = card.figure;
   const note = unsupported

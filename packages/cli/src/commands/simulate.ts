@@ -7,6 +7,7 @@ import {
   simulate,
   type BotId,
   type SimulationResult,
+  type ThreadedSimulateOptions,
 } from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
@@ -84,28 +85,14 @@ export async function run(opts: SimulateOptions): Promise<void> {
       : intOption('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1);
   const workers =
     opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
-  const bar =
-    !opts.json && process.stderr.isTTY
-      ? new cliProgress.SingleBar(
-          { stream: process.stderr, format: 'simulating {bar} {value}/{total} games  {eta}s' },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
-  bar?.start(games, 0);
-  let r: SimulationResult;
-  try {
-    r = await simulate({
-      rules,
-      bots,
-      games,
-      seed,
-      workers,
-      cacheDir: cacheDir(),
-      onProgress: (done) => bar?.update(done),
-    });
-  } finally {
-    bar?.stop();
-  }
+  const r = await simulateWithProgress('simulating', opts.json === true, {
+    rules,
+    bots,
+    games,
+    seed,
+    workers,
+    cacheDir: cacheDir(),
+  });
   if (opts.json) {
     printJson({
       rules: id,
@@ -120,4 +107,25 @@ export async function run(opts: SimulateOptions): Promise<void> {
       workers: r.workers,
     });
   } else printTable(id, r);
+}
+
+/** Runs a simulation with a games progress bar on stderr when it is a terminal (not with --json). */
+export async function simulateWithProgress(
+  verb: string,
+  json: boolean,
+  o: ThreadedSimulateOptions,
+): Promise<SimulationResult> {
+  const bar =
+    !json && process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          { stream: process.stderr, format: `${verb} {bar} {value}/{total} games  {eta}s` },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(o.games, 0);
+  try {
+    return await simulate({ ...o, onProgress: (done) => bar?.update(done) });
+  } finally {
+    bar?.stop();
+  }
 }
