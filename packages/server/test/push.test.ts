@@ -72,8 +72,9 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
     timeZone: 'UTC',
   };
 
-  const start = async () => {
+  const start = async (port = '0') => {
     server = await startTestServer({
+      PORT: port,
       ZILCH_DATA_DIR: tmp.dir,
       ZILCH_PUSH_HTTP_ENDPOINTS: '1',
       ZILCH_PUSH_TIMEOUT_MS: '2000',
@@ -98,12 +99,13 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
   async function table() {
     const t = await createGame(base, shortRules(1000), [{ kind: 'human' }, { kind: 'human' }]);
     const [a, b] = [t.seats[0]!.token!, t.seats[1]!.token!];
-    await claimSeat(base, t.gameId, a, 'Ada');
-    await claimSeat(base, t.gameId, b, 'Bob');
+    // Linked before the game starts, so even a first turn of Ada's is announced.
     const r = await ada.call('POST', '/api/account/seats', {
       seats: [{ gameId: t.gameId, token: a }],
     });
     expect(r.body.linked).toBe(1);
+    await claimSeat(base, t.gameId, a, 'Ada');
+    await claimSeat(base, t.gameId, b, 'Bob');
     return { gameId: t.gameId, tokens: [a, b] };
   }
 
@@ -144,7 +146,7 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
     expect(refused.body.code).toBe('NOT_AN_ACCOUNT');
 
     await ada.call('POST', '/api/account/seats', { seats: [] });
-    expect((await register(ada, new SoftPasskey(base))).status).toBe(200);
+    expect((await register(ada, new SoftPasskey(base))).status).toBe(201);
     const status = await ada.call('GET', '/api/account/push');
     expect(status.status).toBe(200);
     publicKey = status.body.publicKey;
@@ -217,8 +219,9 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
     await untilTurnOf(gameId, tokens, 0);
     await until(() => push.for(sub.endpoint)[0]);
     const change = changes.filter((c) => c.gameId === gameId).at(-1)!;
+    // The same port, so Ada's device (its cookie) talks to the new process.
     await server.close();
-    await start();
+    await start(String(server.port));
     server.push.changed(change);
     await server.push.idle();
     expect(push.for(sub.endpoint)).toHaveLength(1);
