@@ -30,7 +30,9 @@ export const PushSettingsSchema = z
     quietHours: z
       .object({ from: minuteOfDay, to: minuteOfDay })
       .nullable()
-      .describe('Notifications due in [from, to) local time are dropped (the in-app list keeps them)'),
+      .describe(
+        'Notifications due in [from, to) local time are dropped (the in-app list keeps them)',
+      ),
     timeZone: z.string().min(1).max(64).refine(isTimeZone, 'an IANA time zone, e.g. Europe/Paris'),
   })
   .strict()

@@ -105,9 +105,10 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     vapid: {
       subject: config.push.subject,
       ...(config.push.vapidKeys ??
-        (JSON.parse(
-          await accountStore.secret('vapid', () => JSON.stringify(newVapidKeys())),
-        ) as { publicKey: string; privateKey: string })),
+        (JSON.parse(await accountStore.secret('vapid', () => JSON.stringify(newVapidKeys()))) as {
+          publicKey: string;
+          privateKey: string;
+        })),
     },
     logger: log,
     connected,

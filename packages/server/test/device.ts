@@ -51,4 +51,3 @@ export async function signIn(d: Device, key: SoftPasskey) {
   expect(o.status).toBe(200);
   return d.call('POST', '/api/account/signin', { credential: key.signIn(o.body.options) });
 }
-

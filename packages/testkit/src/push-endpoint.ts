@@ -38,7 +38,8 @@ function checkVapid(authorization: string | undefined): ReceivedPush['claims'] &
   const header = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg?: string };
   if (header.alg !== 'ES256') throw new Error(`JWT alg ${String(header.alg)}`);
   const point = Buffer.from(k, 'base64url');
-  if (point.length !== 65 || point[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
+  if (point.length !== 65 || point[0] !== 4)
+    throw new Error('k is not an uncompressed P-256 point');
   const key = createPublicKey({
     key: {
       kty: 'EC',

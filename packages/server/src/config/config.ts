@@ -87,10 +87,19 @@ export const EnvSchema = z.object({
   /** Requests per minute and address to the sign-in, passkey and recovery routes. */
   ZILCH_AUTH_RATE_LIMIT: int(1, 1_000_000, 30),
   /** Web Push VAPID key pair (base64url, `npx web-push generate-vapid-keys`); unset: made once, kept in the store. */
-  ZILCH_VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key').optional(),
-  ZILCH_VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key').optional(),
+  ZILCH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  ZILCH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
   /** Contact the push services may use: mailto: or https: URL. */
-  ZILCH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:admin@localhost'),
+  ZILCH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL')
+    .default('mailto:admin@localhost'),
   /** Notifications sent at once, waiting at most, and the deadline of one send (ms). */
   ZILCH_PUSH_CONCURRENCY: int(1, 1000, 16),
   ZILCH_PUSH_QUEUE: int(1, 1_000_000, 10_000),

@@ -3,7 +3,13 @@
 // the game path; the "sent" marks live in the store, so one notification goes per game until its
 // player's turn ends, across restarts and processes.
 import type { GameState } from '@zilch/engine';
-import type { PushKind, PushPayload, PushSettings, PushStatus, PushSubscribeBody } from '@zilch/protocol';
+import type {
+  PushKind,
+  PushPayload,
+  PushSettings,
+  PushStatus,
+  PushSubscribeBody,
+} from '@zilch/protocol';
 import type { Logger } from 'pino';
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameChange } from '../games/service.ts';
@@ -31,13 +37,6 @@ export interface PushOptions {
   readonly ttlSeconds: number;
   /** Accept http:// endpoints (a test's local push service); production endpoints are https. */
   readonly allowHttp: boolean;
-}
-
-/** Counts of one fan-out. */
-export interface FanOut {
-  sent: number;
-  gone: number;
-  failed: number;
 }
 
 /** Decides, queues and sends Web Push notifications. */
@@ -133,7 +132,9 @@ export class PushService {
         kind: 'invitation',
         gameId,
         title: 'Game invitation',
-        body: from ? `${from} invites you to a game of Zilch.` : 'You are invited to a game of Zilch.',
+        body: from
+          ? `${from} invites you to a game of Zilch.`
+          : 'You are invited to a game of Zilch.',
         url: `/t/${gameId}`,
       }),
     );
@@ -148,19 +149,6 @@ export class PushService {
     });
   }
 
-  /** Sends one payload to many subscriptions through the queue (the bench's fan-out). */
-  async fanOut(targets: readonly PushTarget[], payload: PushPayload): Promise<FanOut> {
-    const out: FanOut = { sent: 0, gone: 0, failed: 0 };
-    const body = JSON.stringify(payload);
-    for (const t of targets) {
-      this.enqueue(async () => {
-        out[await this.send(t, body)] += 1;
-      });
-    }
-    await this.work.idle();
-    return out;
-  }
-
   /** Resolves once every queued notification is sent or given up (tests, shutdown). */
   idle(): Promise<void> {
     return this.work.idle();
@@ -172,7 +160,11 @@ export class PushService {
 
   private async settings(userId: string): Promise<PushSettings> {
     return (
-      (await this.o.store.settings(userId)) ?? { kinds: ALL_KINDS, quietHours: null, timeZone: 'UTC' }
+      (await this.o.store.settings(userId)) ?? {
+        kinds: ALL_KINDS,
+        quietHours: null,
+        timeZone: 'UTC',
+      }
     );
   }
 
