@@ -281,6 +281,7 @@ const CODES: Record<P.ErrorCode, string> = {
   UNKNOWN_PASSKEY: '401 on sign-in, 404 on removal — no such passkey here',
   LAST_PASSKEY: '409 — removing the only passkey of an account',
   BAD_RECOVERY_CODE: '401 — an unknown or used recovery code',
+  BAD_SUBSCRIPTION: '400 — a push subscription with a non-https endpoint or malformed keys',
   BAD_STATE: '400 — `POST /api/advice` could not read the state',
   NOT_JOINED: 'socket only — send `join` first',
   SPECTATOR: 'socket only — spectators cannot act',

@@ -5,7 +5,17 @@
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decrypt } from 'http_ece';
+// @ts-expect-error -- http_ece ships no types; the one call made here is typed below.
+import * as ece from 'http_ece';
+
+/** Decrypts an RFC 8188 body; for aes128gcm the sender's key comes from its header (RFC 8291). */
+const decrypt = (ece as { decrypt: (b: Buffer, p: EceParams) => Buffer }).decrypt;
+
+interface EceParams {
+  version: 'aes128gcm';
+  privateKey: ECDH;
+  authSecret: string;
+}
 
 /** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
 export interface TestSubscription {
