@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
+import { Notifications } from '../components/Notifications.tsx';
 import {
   accountGames,
   accountStats,
@@ -53,6 +54,7 @@ export default function ProfilePage() {
           ) : (
             <>
               <Passkeys user={user} />
+              <Notifications />
               <Recovery user={user} onCodes={setCodes} />
             </>
           )}
