@@ -5,18 +5,26 @@
 self.addEventListener('push', (event) => {
   const p = payloadOf(event);
   const title = p && typeof p.title === 'string' ? p.title : 'Zilch';
-  const url = p && typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/';
+  const url = p && typeof p.url === 'string' && /^\/(?!\/)/.test(p.url) ? p.url : '/';
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: p && typeof p.body === 'string' ? p.body : '',
-      icon: '/icon-192.png',
-      badge: '/icon-192.png',
-      tag: p && typeof p.gameId === 'string' ? `zilch-${p.gameId}` : 'zilch',
-      renotify: true,
-      data: { url },
-    }),
+    Promise.all([
+      tellPages(),
+      self.registration.showNotification(title, {
+        body: p && typeof p.body === 'string' ? p.body : '',
+        icon: '/icon-192.png',
+        badge: '/icon-192.png',
+        tag: p && typeof p.gameId === 'string' ? `zilch-${p.gameId}` : 'zilch',
+        renotify: true,
+        data: { url },
+      }),
+    ]),
   );
 });
+
+/** Open pages re-read which games wait for a move (the header's count). */
+async function tellPages() {
+  for (const c of await clients.matchAll({ type: 'window' })) c.postMessage({ type: 'zilch-push' });
+}
 
 /** The notification's JSON, or null when it has none or it is not JSON. */
 function payloadOf(event) {
