@@ -42,8 +42,10 @@ export function Notifications() {
   if (!status) return null;
   const s = status.settings;
   const save = async (next: PushSettings) => {
+    // Shown at once (a checkbox must not wait for the server); the answer is the truth after.
+    setStatus({ ...status, settings: next });
     const r = await savePushSettings({ ...next, timeZone: localZone() });
-    if (r.ok) setStatus(r.value);
+    setStatus(r.ok ? r.value : status);
     setNote(r.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: r.error.message });
   };
   const toggle = async () => {
