@@ -6,7 +6,7 @@
 import { PRESETS } from '@zilch/engine';
 import { PushEndpoint } from '@zilch/testkit';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { expectAccessible, forceDice, holdToken } from './helpers.ts';
+import { authenticator, expectAccessible, forceDice, holdToken } from './helpers.ts';
 
 // WebAuthn needs a host name (not an IP) for its RP ID.
 const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
@@ -46,18 +46,7 @@ test('the "your move" push reaches the player, and the service worker shows it',
     contexts.push(one);
     await one.grantPermissions(['notifications'], { origin });
     const ada = await one.newPage();
-    const cdp = await one.newCDPSession(ada);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp } = await authenticator(ada);
     await holdToken(ada, gameId, 1, adaToken);
     await ada.goto(`${origin}/me`);
     await ada.getByRole('button', { name: 'Create a passkey' }).click();
@@ -75,6 +64,11 @@ test('the "your move" push reaches the player, and the service worker shows it',
     for (const width of [375, 1280]) {
       await ada.setViewportSize({ width, height: 800 });
       expect(await ada.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      // Looked at by hand (not committed): ZILCH_PUSH_SHOTS=/some/dir.
+      if (process.env.ZILCH_PUSH_SHOTS)
+        await card.screenshot({
+          path: `${process.env.ZILCH_PUSH_SHOTS}/notifications-${width}.png`,
+        });
     }
 
     // The subscription a browser would make, but pointing at the test's push service.

@@ -9,23 +9,13 @@ import { AccountStore } from '../src/store/account-store.ts';
 import { openDb } from '../src/store/db.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register, signIn } from './device.ts';
-import { api, playToEnd, startTestServer, type Loose } from './helpers.ts';
+import { api, playToEnd, startTestServer, storesFor, type Loose } from './helpers.ts';
 
 let server: RunningServer;
 let base: string;
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_accounts');
-const stores: [string, Record<string, string>][] = [
-  ['SQLite', {}],
-  ...(pgUrl
-    ? [
-        ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
-          string,
-          Record<string, string>,
-        ],
-      ]
-    : []),
-];
+const stores = storesFor(pgUrl, schema);
 
 /** A human seat against a bot under quick rules, its seat 0 claimed as `name`. */
 async function table(name: string) {

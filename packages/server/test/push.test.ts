@@ -20,21 +20,11 @@ import { isQuiet, minuteOfDay } from '../src/push/quiet.ts';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, startTestServer, storesFor, type Loose } from './helpers.ts';
 
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_push');
-const stores: [string, Record<string, string>][] = [
-  ['SQLite', {}],
-  ...(pgUrl
-    ? [
-        ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
-          string,
-          Record<string, string>,
-        ],
-      ]
-    : []),
-];
+const stores = storesFor(pgUrl, schema);
 
 describe('quiet hours', () => {
   // 2026-01-15 23:30 UTC is 08:30 the next day in Tokyo (UTC+9, no summer time).

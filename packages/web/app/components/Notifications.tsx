@@ -8,6 +8,7 @@ import {
   pushSupported,
   savePushSettings,
 } from '../lib/push.ts';
+import { StatusNote, type Note } from './StatusNote.tsx';
 
 const KINDS: { kind: PushKind; label: string }[] = [
   { kind: 'your-move', label: 'Your move' },
@@ -34,7 +35,7 @@ export function Notifications() {
   const [status, setStatus] = useState<PushStatus | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   useEffect(() => {
     void pushStatus().then((r) => r.ok && setStatus(r.value));
     void deviceSubscription().then((s) => setSubscribed(s !== null));
@@ -118,28 +119,16 @@ export function Notifications() {
         </label>
         {quiet && (
           <div className="row quiet-hours">
-            <label>
-              From{' '}
-              <input
-                type="time"
-                value={hhmm(quiet.from)}
-                onChange={(e) =>
-                  e.target.value &&
-                  void save({ ...s, quietHours: { ...quiet, from: minutes(e.target.value) } })
-                }
-              />
-            </label>
-            <label>
-              to{' '}
-              <input
-                type="time"
-                value={hhmm(quiet.to)}
-                onChange={(e) =>
-                  e.target.value &&
-                  void save({ ...s, quietHours: { ...quiet, to: minutes(e.target.value) } })
-                }
-              />
-            </label>
+            <TimeField
+              label="From"
+              value={quiet.from}
+              onChange={(from) => void save({ ...s, quietHours: { ...quiet, from } })}
+            />
+            <TimeField
+              label="to"
+              value={quiet.to}
+              onChange={(to) => void save({ ...s, quietHours: { ...quiet, to } })}
+            />
           </div>
         )}
         <p className="muted small">
@@ -149,11 +138,21 @@ export function Notifications() {
           games.
         </p>
       </fieldset>
-      {note && (
-        <p role="status" className={note.ok ? 'good' : 'error'}>
-          {note.text}
-        </p>
-      )}
+      <StatusNote note={note} />
     </div>
+  );
+}
+
+/** A labelled time of day (minutes after midnight) as an `<input type="time">`. */
+function TimeField(p: { label: string; value: number; onChange: (minutes: number) => void }) {
+  return (
+    <label>
+      {p.label}{' '}
+      <input
+        type="time"
+        value={hhmm(p.value)}
+        onChange={(e) => e.target.value && p.onChange(minutes(e.target.value))}
+      />
+    </label>
   );
 }
