@@ -7,16 +7,17 @@ import type { Loose } from './helpers.ts';
 export class Device {
   cookie = '';
   lastSetCookie = '';
+  /** `base` is asked on each call: suites make devices before their server has a port. */
   constructor(
-    private readonly base: string,
+    private readonly base: () => string,
     private readonly headers: Record<string, string> = {},
   ) {}
 
   async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const res = await fetch(`${this.base}${path}`, {
+    const res = await fetch(`${this.base()}${path}`, {
       method,
       headers: {
-        origin: this.base,
+        origin: this.base(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...this.headers,

@@ -128,8 +128,8 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
   }
 
   it('lets an account subscribe; refuses guests, plain http (unless allowed) and bad keys', async () => {
-    ada = new Device(base);
-    const guest = new Device(base);
+    ada = new Device(() => base);
+    const guest = new Device(() => base);
     await guest.call('POST', '/api/account/seats', { seats: [] });
     const refused = await guest.call('GET', '/api/account/push');
     expect(refused.status).toBe(403);
@@ -164,6 +164,16 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
       },
     );
     expect(csrf.body.code).toBe('CSRF');
+    // Every push route is in the OpenAPI document.
+    const doc = (await api(base, 'GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/account/push',
+        '/api/account/push/settings',
+        '/api/account/push/subscriptions',
+        '/api/account/push/unsubscribe',
+      ]),
+    );
   });
 
   it('pushes "your move" once per game until the turn ends, signed and encrypted', async () => {
