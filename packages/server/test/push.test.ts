@@ -16,7 +16,9 @@ import {
 } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameChange } from '../src/games/service.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { isQuiet, minuteOfDay } from '../src/push/quiet.ts';
+import { newVapidKeys } from '../src/push/sender.ts';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
@@ -25,6 +27,28 @@ import { api, startTestServer, storesFor, type Loose } from './helpers.ts';
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_push');
 const stores = storesFor(pgUrl, schema);
+
+describe('push configuration', () => {
+  it('takes a VAPID pair from the environment, both keys or neither, and a mailto:/https: subject', () => {
+    const pair = newVapidKeys();
+    const c = loadConfig({
+      ZILCH_VAPID_PUBLIC_KEY: pair.publicKey,
+      ZILCH_VAPID_PRIVATE_KEY: pair.privateKey,
+      ZILCH_VAPID_SUBJECT: 'https://zilch.example/contact',
+    });
+    expect(c.ok && c.config.push).toMatchObject({
+      vapidKeys: pair,
+      subject: 'https://zilch.example/contact',
+      allowHttp: false,
+    });
+    const half = loadConfig({ ZILCH_VAPID_PUBLIC_KEY: pair.publicKey });
+    expect(half.ok).toBe(false);
+    expect(!half.ok && half.message).toContain('set both, or neither');
+    expect(loadConfig({ ZILCH_VAPID_SUBJECT: 'admin@example.com' }).ok).toBe(false);
+    const none = loadConfig({});
+    expect(none.ok && none.config.push.vapidKeys).toBeNull();
+  });
+});
 
 describe('quiet hours', () => {
   // 2026-01-15 23:30 UTC is 08:30 the next day in Tokyo (UTC+9, no summer time).

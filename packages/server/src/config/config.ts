@@ -213,6 +213,13 @@ export function loadConfig(
     return { ok: false, message: `Invalid configuration:\n${lines.join('\n')}` };
   }
   const e = r.data;
+  // One VAPID key without the other would silently fall back to the stored pair.
+  if (Boolean(e.ZILCH_VAPID_PUBLIC_KEY) !== Boolean(e.ZILCH_VAPID_PRIVATE_KEY))
+    return {
+      ok: false,
+      message:
+        'Invalid configuration:\n  ZILCH_VAPID_PUBLIC_KEY and ZILCH_VAPID_PRIVATE_KEY: set both, or neither',
+    };
   return {
     ok: true,
     config: {
