@@ -60,6 +60,11 @@ const SHAPES = {
   RecoverySignInBody: P.RecoverySignInBodySchema,
   SignedIn: P.SignedInSchema,
   SignedOut: P.SignedOutSchema,
+  PushStatus: P.PushStatusSchema,
+  PushSettings: P.PushSettingsSchema,
+  PushSubscribeBody: P.PushSubscribeBodySchema,
+  PushUnsubscribeBody: P.PushUnsubscribeBodySchema,
+  PushPayload: P.PushPayloadSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -242,6 +247,25 @@ const ROUTES: Route[] = [
     note: 'sign out on this device; delete the user (games stay, its seats renamed "Deleted player")',
   },
   {
+    route: 'GET /api/account/push',
+    answers: ref('PushStatus'),
+    note: "accounts only (`NOT_AN_ACCOUNT`): the server's VAPID key, the notification settings, devices subscribed",
+  },
+  {
+    route: 'POST /api/account/push/settings',
+    takes: ref('PushSettings'),
+    answers: ref('PushStatus'),
+    note: 'which kinds to push; quiet hours (dropped, not held) in an IANA time zone',
+  },
+  {
+    route: 'POST /api/account/push/subscriptions, POST /api/account/push/unsubscribe',
+    takes: `${ref('PushSubscribeBody')}, ${ref('PushUnsubscribeBody')}`,
+    answers: ref('PushStatus'),
+    note:
+      "this device's `PushSubscription` (https endpoints only); each notification's encrypted body is a " +
+      ref('PushPayload'),
+  },
+  {
     route: 'POST /api/test/games/:id/dice',
     takes: ref('TestDiceBody'),
     answers: ref('TestDiceAnswer'),
@@ -281,6 +305,7 @@ const CODES: Record<P.ErrorCode, string> = {
   UNKNOWN_PASSKEY: '401 on sign-in, 404 on removal — no such passkey here',
   LAST_PASSKEY: '409 — removing the only passkey of an account',
   BAD_RECOVERY_CODE: '401 — an unknown or used recovery code',
+  BAD_SUBSCRIPTION: '400 — a push subscription with a non-https endpoint or malformed keys',
   BAD_STATE: '400 — `POST /api/advice` could not read the state',
   NOT_JOINED: 'socket only — send `join` first',
   SPECTATOR: 'socket only — spectators cannot act',

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'UNKNOWN_PASSKEY',
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
+  'BAD_SUBSCRIPTION',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -19,6 +19,9 @@ import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
 import { AccountStore } from './store/account-store.ts';
 import { GameStore } from './store/game-store.ts';
+import { PushStore } from './store/push-store.ts';
+import { newVapidKeys } from './push/sender.ts';
+import { PushService } from './push/service.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -28,6 +31,8 @@ export interface RunningServer {
   readonly io: Server;
   readonly service: GameService;
   readonly logger: Logger;
+  /** Web Push: `notifyInvitation(userId, gameId)` is the hook for other features' invitations. */
+  readonly push: PushService;
   /** Graceful stop: no new actions, in-flight ones finish, sockets close, leases are handed back. */
   close(): Promise<void>;
 }
@@ -94,10 +99,32 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   const secret =
     config.sessionSecret ??
     (await accountStore.secret('session', () => randomBytes(32).toString('base64url')));
+  const push = new PushService({
+    store: new PushStore(db.db),
+    // Every process signs with one VAPID key: the configured pair, else one made once.
+    vapid: {
+      subject: config.push.subject,
+      ...(config.push.vapidKeys ??
+        (JSON.parse(await accountStore.secret('vapid', () => JSON.stringify(newVapidKeys()))) as {
+          publicKey: string;
+          privateKey: string;
+        })),
+    },
+    logger: log,
+    connected,
+    concurrency: config.push.concurrency,
+    queue: config.push.queue,
+    timeoutMs: config.push.timeoutMs,
+    ttlSeconds: 86_400,
+    allowHttp: config.push.allowHttp,
+  });
+  service.onChange((c) => push.changed(c));
+  service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
   const app = await buildApp(config, log, service, metrics, ready, {
     accounts: new AccountService(accountStore, service),
     sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
     secret,
+    push,
   });
 
   let remote: RemoteLink | null = null;
@@ -199,6 +226,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     io,
     service,
     logger: log,
+    push,
     close() {
       closing ??= (async () => {
         // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
@@ -217,6 +245,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
         io.disconnectSockets(true);
         await new Promise<void>((r) => io.close(() => r()));
         await stopStrategy();
+        // Notifications already queued get their (bounded) chance to go out.
+        await within(push.idle(), 5000, 'push queue').catch(() => undefined);
         await app.close().catch(() => undefined);
         if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
         await db.close();

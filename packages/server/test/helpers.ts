@@ -7,6 +7,24 @@ import { startServer, type RunningServer } from '../src/server.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
+/** The stores a suite runs on: SQLite, and PostgreSQL in `schema` when it is reachable. */
+export function storesFor(
+  pgUrl: string | null,
+  schema: string,
+): [string, Record<string, string>][] {
+  return [
+    ['SQLite', {}],
+    ...(pgUrl
+      ? [
+          ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
+            string,
+            Record<string, string>,
+          ],
+        ]
+      : []),
+  ];
+}
+
 /** Starts a server in this process on a free port with test-friendly settings. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const c = loadConfig({

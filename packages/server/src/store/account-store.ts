@@ -330,6 +330,8 @@ export class AccountStore {
       await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       await tx.deleteFrom('user_seats').where('user_id', '=', userId).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      for (const t of ['push_subscriptions', 'push_settings', 'push_sent'] as const)
+        await tx.deleteFrom(t).where('user_id', '=', userId).execute();
       await tx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }

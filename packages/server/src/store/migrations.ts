@@ -231,6 +231,47 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0009_push': {
+    // Web Push (docs/server.md "Your move"): each device's subscription, each user's choices,
+    // and which notifications were sent, so one goes per game until its player acts, across
+    // restarts and processes.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('endpoint', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('push_subscriptions_user')
+        .on('push_subscriptions')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('push_settings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('kinds', 'text', (c) => c.notNull())
+        .addColumn('quiet_from', 'integer')
+        .addColumn('quiet_to', 'integer')
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('push_sent')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('push_sent_pk', ['user_id', 'game_id', 'kind'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['push_sent', 'push_settings', 'push_subscriptions']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
 };
 
 /** The server's migrations for a dialect, in order (names sort in order). */

@@ -137,9 +137,39 @@ interface ServerSecretsTable {
   value: string;
 }
 
+/** A browser's Web Push subscription (its endpoint is unique to it) and whose it is. */
+interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  /** The browser's ECDH public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** What a user wants pushed: kinds (JSON array), quiet hours (minutes of the day) and their zone. */
+interface PushSettingsTable {
+  user_id: string;
+  kinds: string;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  time_zone: string;
+}
+
+/** A notification sent, kept until its player acts in that game (one per game and kind). */
+interface PushSentTable {
+  user_id: string;
+  game_id: string;
+  kind: string;
+  sent_at: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   users: UsersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
+  push_sent: PushSentTable;
   passkeys: PasskeysTable;
   recovery_codes: RecoveryCodesTable;
   user_seats: UserSeatsTable;

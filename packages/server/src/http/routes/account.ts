@@ -38,8 +38,10 @@ import {
   type RelyingPartyConfig,
 } from '../../accounts/webauthn.ts';
 import type { UserRow } from '../../store/account-store.ts';
+import type { PushService } from '../../push/service.ts';
 import { sameOrigin } from '../same-origin.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
+import { pushRoutes } from './push.ts';
 
 /** The session cookie's name; it is sent to /api/account only. */
 const SESSION_COOKIE = 'zilch_session';
@@ -57,6 +59,8 @@ export interface AccountRouteOptions {
   readonly allowedOrigins: readonly string[];
   /** The tighter rate limit of sign-in, passkey and recovery routes. */
   readonly auth: RouteConfig;
+  /** Web Push (routes/push.ts), when the server sends notifications. */
+  readonly push?: PushService;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -484,5 +488,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
+
+    if (o.push) await app.register(pushRoutes(o.push, current));
   };
 }
