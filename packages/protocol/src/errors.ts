@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'UNKNOWN_PASSKEY',
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
+  // Quick match.
+  'NOT_QUEUED',
+  'ALREADY_QUEUED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -39,6 +39,7 @@ import {
 } from '../../accounts/webauthn.ts';
 import type { UserRow } from '../../store/account-store.ts';
 import { sameOrigin } from '../same-origin.ts';
+import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
 
 /** The session cookie's name; it is sent to /api/account only. */
@@ -57,6 +58,10 @@ export interface AccountRouteOptions {
   readonly allowedOrigins: readonly string[];
   /** The tighter rate limit of sign-in, passkey and recovery routes. */
   readonly auth: RouteConfig;
+  /** Quick match, whose routes share the session (absent: no quick match). */
+  readonly match?: MatchRouteDeps;
+  /** The budget of routes that make tables. */
+  readonly costly?: RouteConfig;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -484,5 +489,8 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
+
+    if (o.match)
+      await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };
 }
