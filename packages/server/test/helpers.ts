@@ -1,14 +1,17 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
 import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
 
 // Test JSON is read loosely: the assertions check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
 /** Starts a server in this process on a free port with test-friendly settings. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const c = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -24,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   if (!c.ok) throw new Error(c.message);
-  return startServer(c.config);
+  return startServer(c.config, undefined, hooks);
 }
 
 /** The testkit's `api`, its answers read loosely. */
@@ -63,4 +66,36 @@ export async function playToEnd(base: string, gameId: string, token: string): Pr
     60_000,
     5,
   );
+}
+
+/** A browser on one device: its own cookie jar, and an Origin header like a page of the site. */
+export class Device {
+  cookie = '';
+  lastSetCookie = '';
+  constructor(
+    readonly base: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        origin: this.base,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...extra,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) {
+      this.lastSetCookie = set;
+      const pair = set.split(';')[0]!;
+      // A cleared cookie comes back empty and already expired.
+      this.cookie = /=$/.test(pair) || /Expires=Thu, 01 Jan 1970/i.test(set) ? '' : pair;
+    }
+    return { status: res.status, body: (await res.json()) as Loose };
+  }
 }
