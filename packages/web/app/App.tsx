@@ -54,7 +54,6 @@ export function App() {
           <span className="brand-word">Zilch</span>
         </Link>
         <nav aria-label="Main">
-          <Link href="/play">Quick match</Link>
           <Link href="/new">New table</Link>
           <Link href="/rules">Rules</Link>
           <YourMoveBadge />
