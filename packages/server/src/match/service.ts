@@ -46,6 +46,26 @@ export interface PassResult {
 /** A pair claimed but not seated for this long was left by a crashed process: free it. */
 const ABANDONED_MS = 30_000;
 const DEFAULT_BOT: BotId = 'expected';
+/** Pairs a pass seats at once. */
+const SEAT_CONCURRENCY = 8;
+
+/** Runs `fn` over `items`, at most `limit` at a time; the first failure is thrown once all settle. */
+async function eachWithin<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item).catch((e: unknown) => errors.push(e));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (errors.length > 0) throw errors[0];
+}
 
 /** Joining, polling, leaving and pairing of the quick-match queue. */
 export class MatchService {
@@ -147,8 +167,7 @@ export class MatchService {
       const key = `${r.preset}\n${r.rated}`;
       pools.set(key, [...(pools.get(key) ?? []), r]);
     }
-    let paired = 0;
-    let lost = 0;
+    const pairs: [MatchRow, MatchRow][] = [];
     for (const pool of pools.values()) {
       const byId = new Map(pool.map((r) => [r.user_id, r]));
       const waiting: Waiting[] = pool.map((r) => ({
@@ -156,15 +175,20 @@ export class MatchService {
         rating: r.rating,
         joinedAt: Number(r.joined_at),
       }));
-      for (const [a, b] of pairPlayers(waiting, this.d.settings.range, now)) {
-        if (!(await this.d.store.claim(a.id, b.id, now))) {
-          lost += 1;
-          continue;
-        }
-        await this.seat(byId.get(a.id)!, byId.get(b.id)!);
-        paired += 1;
-      }
+      for (const [a, b] of pairPlayers(waiting, this.d.settings.range, now))
+        pairs.push([byId.get(a.id)!, byId.get(b.id)!]);
     }
+    let paired = 0;
+    let lost = 0;
+    // Tables are made a few at a time: on PostgreSQL each waits on round trips, not on this CPU.
+    await eachWithin(pairs, SEAT_CONCURRENCY, async ([a, b]) => {
+      if (!(await this.d.store.claim(a.user_id, b.user_id, now))) {
+        lost += 1;
+        return;
+      }
+      await this.seat(a, b);
+      paired += 1;
+    });
     return { waiting: rows.length, paired, lost };
   }
 

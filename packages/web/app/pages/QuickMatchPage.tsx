@@ -153,9 +153,11 @@ export default function QuickMatchPage() {
           <p>
             {PRESETS[presetId].name}
             {waiting.rated ? ', rated' : ', unrated'}. Your rating {waiting.rating}; accepting
-            opponents from{' '}
-            <strong data-testid="match-range">{waiting.rating - waiting.range}</strong> to{' '}
-            {waiting.rating + waiting.range} (the range widens as you wait).
+            opponents rated{' '}
+            <strong data-testid="match-range">
+              {waiting.rating - waiting.range}–{waiting.rating + waiting.range}
+            </strong>{' '}
+            (the range widens as you wait).
           </p>
           <div role="status" aria-live="polite">
             {waiting.botOffer && (
