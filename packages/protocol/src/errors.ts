@@ -40,7 +40,6 @@ export const ERROR_CODES = [
   'BAD_RECOVERY_CODE',
   // Quick match.
   'NOT_QUEUED',
-  'ALREADY_QUEUED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -101,6 +101,25 @@ describe.each(stores)('quick match on %s', (_store, env) => {
     return d;
   }
 
+  it('documents the quick-match routes in the OpenAPI document', async () => {
+    const doc = (await api(base, 'GET', '/api/openapi.json')).body;
+    const match = doc.paths['/api/account/match'];
+    expect(Object.keys(match).sort()).toEqual(['delete', 'get', 'post']);
+    expect(match.post.requestBody).toBeDefined();
+    expect(doc.paths['/api/account/match/bot'].post.requestBody).toBeDefined();
+  });
+
+  it('refuses a junk preset and answers idle to a device with no identity', async () => {
+    const d = new Device(base);
+    expect((await d.call('GET', '/api/account/match')).body).toEqual({ state: 'idle' });
+    const r = await d.call('POST', '/api/account/match', { preset: 'nope', rated: false });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('BAD_REQUEST');
+    const bot = await d.call('POST', '/api/account/match/bot', {});
+    expect(bot.status).toBe(409);
+    expect(bot.body.code).toBe('NOT_QUEUED');
+  });
+
   it('pairs two players of a preset at once: each gets a token for their own seat at one started table', async () => {
     const [a, b] = [await player(), await player()];
     await join(a, 'classic');
