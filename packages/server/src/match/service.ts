@@ -16,7 +16,7 @@ export type RatingOf = (userId: string, preset: string) => Promise<number>;
 export const defaultRatingOf: RatingOf = async () => 1500;
 
 /** How quick match behaves (ZILCH_MATCH_* settings). */
-export interface MatchSettings {
+interface MatchSettings {
   readonly range: RangeRule;
   /** After this wait a bot is offered instead. */
   readonly botAfterMs: number;
