@@ -63,6 +63,8 @@ const SHAPES = {
   MatchJoinBody: P.MatchJoinBodySchema,
   MatchBotBody: P.MatchBotBodySchema,
   MatchStatus: P.MatchStatusSchema,
+  JoinTableBody: P.JoinTableBodySchema,
+  JoinedTable: P.JoinedTableSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -245,6 +247,12 @@ const ROUTES: Route[] = [
     note: 'sign out on this device; delete the user (games stay, its seats renamed "Deleted player")',
   },
   {
+    route: 'POST /api/games/:id/join',
+    takes: ref('JoinTableBody'),
+    answers: ref('JoinedTable'),
+    note: "the public lobby: take the first free human seat of a table created with `public: true` (404 for any other table; 409 `ALREADY_STARTED` when every seat is taken); the token is new and this device's",
+  },
+  {
     route: 'GET /api/account/match',
     answers: ref('MatchStatus'),
     note: 'quick-match status; polling it (about once a second) is the heartbeat that keeps the player queued (`ZILCH_MATCH_EXPIRE_MS`). `matched` carries a fresh seat token for this device',
@@ -299,7 +307,8 @@ const CODES: Record<P.ErrorCode, string> = {
   BELOW_BANK_MINIMUM: '409 — engine refusal',
   CSRF: '403 — a state-changing `/api/account` request whose `Origin` is missing or not this site',
   NO_SESSION: '401 — the device is not signed in (no user in its session)',
-  NOT_AN_ACCOUNT: '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
+  NOT_AN_ACCOUNT:
+    '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
   NOT_QUEUED: '409 — leaving quick match, or taking its bot, while not waiting',
   CHALLENGE_EXPIRED:
     '400 — no passkey request pending in the session, or it timed out, or was used',

@@ -1,10 +1,11 @@
 // Quick match (docs/server.md "Quick match"): join the queue for a preset, poll (the poll is the
 // heartbeat), cancel, or take the bot offered after a wait. Routes live under /api/account/match
-// because the queue is per user and rides on the session cookie.
+// because the queue is per user and rides on the session cookie. Also: taking a seat at a public table.
 import { PRESET_IDS, type PresetId } from '@zilch/engine';
 import { z } from 'zod';
 import { BotIdSchema } from './bots.ts';
-import { GameIdSchema, TokenSchema } from './moves.ts';
+import { GameViewSchema } from './game-view.ts';
+import { GameIdSchema, NameSchema, TokenSchema } from './moves.ts';
 
 const ms = z.number().int().min(0);
 
@@ -58,3 +59,17 @@ export const MatchStatusSchema = z
 
 /** Where a player stands in quick match. */
 export type MatchStatus = z.infer<typeof MatchStatusSchema>;
+
+/** `POST /api/games/:id/join` body: take the first free seat of a public table under a name. */
+export const JoinTableBodySchema = z.object({ name: NameSchema }).strict();
+
+/** `POST /api/games/:id/join` body. */
+export type JoinTableBody = z.input<typeof JoinTableBodySchema>;
+
+/** `POST /api/games/:id/join` answer: the seat taken and this device's token for it. */
+export const JoinedTableSchema = z
+  .object({ seat: z.number().int().min(0), token: TokenSchema, view: GameViewSchema })
+  .meta({ id: 'JoinedTable' });
+
+/** `POST /api/games/:id/join` answer. */
+export type JoinedTable = z.infer<typeof JoinedTableSchema>;

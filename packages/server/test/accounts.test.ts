@@ -157,8 +157,8 @@ describe.each(stores)('on %s', (_store, env) => {
   });
 
   describe('passkeys, seats and recovery codes', () => {
-    const phone = new Device(base);
-    const laptop = new Device(base);
+    const phone = new Device(() => base);
+    const laptop = new Device(() => base);
     let key: SoftPasskey;
     let phoneGame: { gameId: string; token: string };
     let codes: string[];

@@ -72,10 +72,15 @@ export async function playToEnd(base: string, gameId: string, token: string): Pr
 export class Device {
   cookie = '';
   lastSetCookie = '';
+  /** `server` may be read late (a device made before its server starts). */
   constructor(
-    readonly base: string,
+    private readonly server: string | (() => string),
     private readonly headers: Record<string, string> = {},
   ) {}
+
+  get base(): string {
+    return typeof this.server === 'string' ? this.server : this.server();
+  }
 
   async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
     const res = await fetch(`${this.base}${path}`, {

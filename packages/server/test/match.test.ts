@@ -215,6 +215,43 @@ describe.each(stores)('quick match on %s', (_store, env) => {
     await b.call('DELETE', '/api/account/match');
   });
 
+  it('the public lobby: strangers take free seats of a public table, never the same one', async () => {
+    const made = await api(base, 'POST', '/api/games', {
+      rules: 'classic',
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+      public: true,
+    });
+    const id = made.body.gameId;
+    await api(base, 'POST', `/api/games/${id}/claim`, {
+      token: made.body.seats[0].token,
+      name: 'Host',
+    });
+    const listed = (await api(base, 'GET', '/api/games?status=active')).body.games;
+    expect(listed.map((g: Loose) => g.id)).toContain(id);
+    // Two strangers at once: one seat each.
+    const [x, y] = await Promise.all(
+      ['Xia', 'Yan'].map((name) => api(base, 'POST', `/api/games/${id}/join`, { name })),
+    );
+    expect([x!.status, y!.status]).toEqual([200, 200]);
+    expect([x!.body.seat, y!.body.seat].sort()).toEqual([1, 2]);
+    const v = await api(base, 'GET', `/api/games/${id}`, undefined, {
+      authorization: `Bearer ${x!.body.token}`,
+    });
+    expect(v.body.you).toBe(x!.body.seat);
+    expect(v.body.status).toBe('playing');
+    const full = await api(base, 'POST', `/api/games/${id}/join`, { name: 'Zed' });
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('ALREADY_STARTED');
+    // A table that is not public cannot be joined from the lobby.
+    const hidden = await api(base, 'POST', '/api/games', {
+      rules: 'classic',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+    });
+    const r = await api(base, 'POST', `/api/games/${hidden.body.gameId}/join`, { name: 'Zed' });
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('NOT_FOUND');
+  });
+
   it('twelve players joining at once sit at six tables, each player at exactly one', async () => {
     const ds = await Promise.all(Array.from({ length: 12 }, () => player()));
     await Promise.all(ds.map((d) => join(d, 'ten-dice')));
