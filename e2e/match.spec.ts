@@ -83,3 +83,24 @@ test('cancel leaves the queue and shows the form again', async ({ page }) => {
   const status = await page.request.get('/api/account/match');
   expect(await status.json()).toEqual({ state: 'idle' });
 });
+
+test('the public lobby lists a public table; a stranger takes its free seat', async ({
+  page,
+  request,
+}) => {
+  const made = await request.post('/api/games', {
+    data: { rules: 'classic', seats: [{ kind: 'human' }, { kind: 'human' }], public: true },
+  });
+  const t = (await made.json()) as { gameId: string; seats: { token?: string }[] };
+  await request.post(`/api/games/${t.gameId}/claim`, {
+    data: { token: t.seats[0]!.token, name: 'Lobbyhost' },
+  });
+  await page.goto('/play');
+  const lobby = page.getByRole('region', { name: 'Public tables' });
+  await expect(lobby.getByRole('link', { name: 'Watch Lobbyhost vs open seat' })).toBeVisible();
+  await expectAccessible(page, 'public lobby');
+  await lobby.getByRole('button', { name: 'Take a seat: Lobbyhost vs open seat' }).click();
+  await page.waitForURL(new RegExp(`/t/${t.gameId}`));
+  await expect(page.getByTestId('score-1')).toBeVisible();
+  await expect(page.getByText('Lobbyhost').first()).toBeVisible();
+});

@@ -44,7 +44,7 @@ const MATCH_ENV = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls (the heartbeat) until the device is paired; answers the matched status. */
-async function matched(d: Device, ms = 10_000): Promise<Loose> {
+async function matched(d: Device, ms = 20_000): Promise<Loose> {
   let last: Loose;
   await until(
     async () => {

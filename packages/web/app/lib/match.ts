@@ -1,6 +1,6 @@
 // Quick match from the page's side: the routes of /api/account/match (the session cookie names
 // the player). Polling the status is also the heartbeat that keeps the player queued.
-import type { BotId, GameSummary, MatchStatus } from '@zilch/protocol';
+import type { BotId, GameSummary, JoinedTable, MatchStatus } from '@zilch/protocol';
 import { call } from './api.ts';
 
 const PATH = '/api/account/match';
@@ -30,3 +30,7 @@ export function leaveOnExit(): void {
 /** Tables whose creators listed them in the public lobby, newest first. */
 export const publicTables = () =>
   call<{ games: GameSummary[] }>('GET', '/api/games?status=active&limit=20');
+
+/** Takes the first free seat of a public table under a name. */
+export const takeSeat = (gameId: string, name: string) =>
+  call<JoinedTable>('POST', `/api/games/${encodeURIComponent(gameId)}/join`, { name });

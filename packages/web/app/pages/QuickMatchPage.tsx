@@ -2,7 +2,7 @@ import { DEFAULT_PRESET, isPresetId, PRESET_IDS, PRESETS, type PresetId } from '
 import { BOT_IDS, type BotId, type GameSummary, type MatchStatus } from '@zilch/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useUser } from '../lib/account.ts';
+import { linkSeats, useUser } from '../lib/account.ts';
 import {
   joinMatch,
   leaveMatch,
@@ -10,8 +10,9 @@ import {
   matchStatus,
   playBot,
   publicTables,
+  takeSeat,
 } from '../lib/match.ts';
-import { holdSeat } from '../lib/storage.ts';
+import { holdSeat, savedName } from '../lib/storage.ts';
 
 type Waiting = Extract<MatchStatus, { state: 'waiting' }>;
 
@@ -214,12 +215,23 @@ export default function QuickMatchPage() {
   );
 }
 
-/** Tables their creators listed publicly: anyone may watch. */
+/** Tables their creators listed publicly: anyone may watch, or take a free seat before the start. */
 function PublicLobby() {
+  const [, navigate] = useLocation();
+  const user = useUser();
   const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     void publicTables().then((r) => setGames(r.ok ? r.value.games : []));
   }, []);
+  const sit = async (id: string) => {
+    setError(null);
+    const r = await takeSeat(id, user?.name ?? (savedName() || 'Guest'));
+    if (!r.ok) return setError(r.error.message);
+    holdSeat(id, r.value.seat, r.value.token);
+    void linkSeats([{ gameId: id, token: r.value.token }]);
+    navigate(`/t/${id}`);
+  };
   return (
     <section className="card" aria-labelledby="lobby-h">
       <h2 id="lobby-h">Public tables</h2>
@@ -229,15 +241,37 @@ function PublicLobby() {
         <p className="muted">No public tables right now.</p>
       ) : (
         <ul className="public-tables">
-          {games.map((g) => (
-            <li key={g.id}>
-              <Link href={`/t/${g.id}`}>{g.seats.map((s) => s.name).join(' vs ')}</Link>{' '}
-              <span className="muted">
-                {g.rules} · {g.status === 'waiting' ? 'waiting for players' : 'playing'} · watch
-              </span>
-            </li>
-          ))}
+          {games.map((g) => {
+            const free =
+              g.status === 'waiting' && g.seats.some((s) => s.kind === 'human' && !s.claimed);
+            const who = g.seats.map((s) => (s.claimed ? s.name : 'open seat')).join(' vs ');
+            return (
+              <li key={g.id}>
+                <Link href={`/t/${g.id}`} aria-label={`Watch ${who}`}>
+                  {who}
+                </Link>{' '}
+                <span className="muted">
+                  {g.rules} · {free ? 'a seat is free' : 'playing'}
+                </span>{' '}
+                {free && (
+                  <button
+                    type="button"
+                    className="btn small"
+                    aria-label={`Take a seat: ${who}`}
+                    onClick={() => void sit(g.id)}
+                  >
+                    Take a seat
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
       )}
     </section>
   );
