@@ -12,27 +12,20 @@ const N = Number(process.env.ZILCH_BENCH_PLAYERS ?? 1000);
 const RANGE: RangeRule = { base: 100, perSecond: 10, max: 600 };
 const PASS_MS = 1000;
 
-/** A small seeded PRNG (mulberry32), so every run queues the same players. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** N players: ratings N(1500, 250) (Box–Muller), joined up to 30 s before `t0`. */
+/**
+ * N players: ratings N(1500, 250) (Box–Muller over two low-discrepancy sequences, so every run
+ * queues the same players), joined up to 30 s before `t0`.
+ */
 function players(t0: number) {
-  const r = rng(12);
+  const frac = (x: number) => x - Math.floor(x);
   return Array.from({ length: N }, (_, i) => {
-    const g = Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+    const u = frac((i + 0.5) * 0.6180339887);
+    const v = frac((i + 0.5) * 0.4142135624);
+    const g = Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
     return {
       id: `p${i}`,
       rating: Math.round(1500 + 250 * g),
-      joinedAt: t0 - Math.floor(r() * 30_000),
+      joinedAt: t0 - Math.floor(frac((i + 0.5) * 0.7320508076) * 30_000),
       preset: 'classic',
     };
   });

@@ -72,3 +72,19 @@ export async function holdToken(page: Page, gameId: string, seat: number, token:
   const value = JSON.stringify({ [gameId]: { id: gameId, tokens: { [seat]: token }, savedAt: 1 } });
   await page.addInitScript(`localStorage.setItem('zilch.games', ${JSON.stringify(value)});`);
 }
+
+/** Full-page screenshots at phone (375 px) and desktop width into `dir` (none when unset): for looking at by hand. */
+export async function shootWidths(
+  dir: string | undefined,
+  page: Page,
+  name: string,
+): Promise<void> {
+  if (!dir) return;
+  for (const [w, h, tag] of [
+    [375, 740, 'phone'],
+    [1280, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${dir}/${name}-${tag}.png`, fullPage: true });
+  }
+}

@@ -2,21 +2,12 @@
 // a lone player takes the bot offered after the wait (ZILCH_MATCH_BOT_AFTER_MS in the
 // Playwright config). The page is checked at phone and desktop width, by keyboard, with axe.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, gameIdOf } from './helpers.ts';
+import { expectAccessible, gameIdOf, shootWidths } from './helpers.ts';
 
 /** Where screenshots of the page go, to be looked at by hand (not committed). */
 const SHOTS = process.env.ZILCH_MATCH_SHOTS;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h, tag] of [
-    [375, 740, 'phone'],
-    [1280, 900, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png`, fullPage: true });
-  }
-}
+const shot = (page: Page, name: string) => shootWidths(SHOTS, page, name);
 
 test('two players in two browsers are paired and sit at the same table', async ({ browser }) => {
   const contexts = [await browser.newContext(), await browser.newContext()];

@@ -1,30 +1,19 @@
 // Identity (issue 12, item 1): guest sessions, CSRF refusal, passkey registration and sign-in,
 // seats moving from a guest to the account, one-time recovery codes, and account deletion.
 import { preset } from '@zilch/engine';
-import { claimSeat, createGame, dropSchema, newSchema, postgresUrl, tempDir } from '@zilch/testkit';
+import { claimSeat, createGame, dropSchema, newSchema, tempDir } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import type { RunningServer } from '../src/server.ts';
 import { AccountStore } from '../src/store/account-store.ts';
 import { openDb } from '../src/store/db.ts';
 import { SoftPasskey } from './authenticator.ts';
-import { api, Device, playToEnd, startTestServer, type Loose } from './helpers.ts';
+import { api, Device, playToEnd, startTestServer, testStores, type Loose } from './helpers.ts';
 
 let server: RunningServer;
 let base: string;
-const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_accounts');
-const stores: [string, Record<string, string>][] = [
-  ['SQLite', {}],
-  ...(pgUrl
-    ? [
-        ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
-          string,
-          Record<string, string>,
-        ],
-      ]
-    : []),
-];
+const stores = await testStores(schema);
 
 /** A human seat against a bot under quick rules, its seat 0 claimed as `name`. */
 async function table(name: string) {

@@ -1,5 +1,13 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
-import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
+import {
+  api as request,
+  connect,
+  pickMove,
+  postgresUrl,
+  until,
+  type Client,
+  type Reply,
+} from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
 
@@ -103,4 +111,20 @@ export class Device {
     }
     return { status: res.status, body: (await res.json()) as Loose };
   }
+}
+
+/** The stores a suite runs on: SQLite, and PostgreSQL (in `schema`) when it answers. */
+export async function testStores(schema: string): Promise<[string, Record<string, string>][]> {
+  const url = await postgresUrl();
+  return [
+    ['SQLite', {}],
+    ...(url
+      ? [
+          ['PostgreSQL', { DATABASE_URL: url, ZILCH_PG_SCHEMA: schema }] as [
+            string,
+            Record<string, string>,
+          ],
+        ]
+      : []),
+  ];
 }

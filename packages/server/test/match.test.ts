@@ -13,22 +13,12 @@ import {
 } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
-import { api, Device, startTestServer, type Loose } from './helpers.ts';
+import { api, Device, startTestServer, testStores, type Loose } from './helpers.ts';
 
 const pgUrl = await postgresUrl();
 const redis = await redisUrl();
 const schema = newSchema('zilch_match');
-const stores: [string, Record<string, string>][] = [
-  ['SQLite', {}],
-  ...(pgUrl
-    ? [
-        ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
-          string,
-          Record<string, string>,
-        ],
-      ]
-    : []),
-];
+const stores = await testStores(schema);
 
 /** Short waits, so widening, the bot offer and expiry show within seconds. */
 const MATCH_ENV = {

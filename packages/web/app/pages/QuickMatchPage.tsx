@@ -1,7 +1,8 @@
-import { DEFAULT_PRESET, isPresetId, PRESET_IDS, PRESETS, type PresetId } from '@zilch/engine';
+import { DEFAULT_PRESET, isPresetId, PRESETS, type PresetId } from '@zilch/engine';
 import { BOT_IDS, type BotId, type GameSummary, type MatchStatus } from '@zilch/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PresetOptions } from '../components/PresetOptions.tsx';
 import { linkSeats, useUser } from '../lib/account.ts';
 import {
   joinMatch,
@@ -110,11 +111,7 @@ export default function QuickMatchPage() {
               value={presetId}
               onChange={(e) => isPresetId(e.target.value) && setPresetId(e.target.value)}
             >
-              {PRESET_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {PRESETS[id].name}
-                </option>
-              ))}
+              <PresetOptions />
             </select>
           </div>
           <div className="field">
