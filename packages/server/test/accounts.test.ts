@@ -8,7 +8,15 @@ import type { RunningServer } from '../src/server.ts';
 import { AccountStore } from '../src/store/account-store.ts';
 import { openDb } from '../src/store/db.ts';
 import { SoftPasskey } from './authenticator.ts';
-import { api, Device, playToEnd, startTestServer, testStores, type Loose } from './helpers.ts';
+import {
+  api,
+  Device,
+  playToEnd,
+  register,
+  startTestServer,
+  testStores,
+  type Loose,
+} from './helpers.ts';
 
 let server: RunningServer;
 let base: string;
@@ -22,16 +30,6 @@ async function table(name: string) {
   const token = t.seats[0]!.token!;
   await claimSeat(base, t.gameId, token, name);
   return { gameId: t.gameId, token };
-}
-
-/** Registers a passkey on a device: options, the authenticator's answer, verification. */
-async function register(d: Device, key: SoftPasskey, label?: string) {
-  const o = await d.call('POST', '/api/account/passkeys/options');
-  expect(o.status).toBe(200);
-  return d.call('POST', '/api/account/passkeys', {
-    credential: key.register(o.body.options),
-    ...(label ? { label } : {}),
-  });
 }
 
 /** Signs a device in with a passkey. */

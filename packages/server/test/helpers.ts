@@ -8,8 +8,10 @@ import {
   type Client,
   type Reply,
 } from '@zilch/testkit';
+import { expect } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
+import type { SoftPasskey } from './authenticator.ts';
 
 // Test JSON is read loosely: the assertions check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -127,4 +129,14 @@ export async function testStores(schema: string): Promise<[string, Record<string
         ]
       : []),
   ];
+}
+
+/** Registers a passkey on a device: options, the authenticator's answer, verification. */
+export async function register(d: Device, key: SoftPasskey, label?: string) {
+  const o = await d.call('POST', '/api/account/passkeys/options');
+  expect(o.status).toBe(200);
+  return d.call('POST', '/api/account/passkeys', {
+    credential: key.register(o.body.options),
+    ...(label ? { label } : {}),
+  });
 }

@@ -13,7 +13,8 @@ import {
 } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
-import { api, Device, startTestServer, testStores, type Loose } from './helpers.ts';
+import { SoftPasskey } from './authenticator.ts';
+import { api, Device, register, startTestServer, testStores, type Loose } from './helpers.ts';
 
 const pgUrl = await postgresUrl();
 const redis = await redisUrl();
@@ -130,7 +131,7 @@ describe.each(stores)('quick match on %s', (_store, env) => {
     expect(games.map((g: Loose) => g.id)).toContain(ma.gameId);
   });
 
-  it('never pairs across presets or rated and unrated queues; rated needs an account', async () => {
+  it('never pairs across presets; the rated queue refuses a guest', async () => {
     const [a, b] = [await player(), await player()];
     await join(a, 'classic');
     await join(b, 'hot-dice');
@@ -139,6 +140,22 @@ describe.each(stores)('quick match on %s', (_store, env) => {
     expect(r.status).toBe(403);
     expect(r.body.code).toBe('NOT_AN_ACCOUNT');
     for (const d of [a, b]) await d.call('DELETE', '/api/account/match');
+  });
+
+  it('pairs accounts in the rated queue, apart from the unrated one', async () => {
+    const [a, b, c] = [await player(), await player(), await player()];
+    for (const d of [a, b]) expect((await register(d, new SoftPasskey(base))).status).toBe(201);
+    await join(a, 'farkle-2017', true);
+    await join(c, 'farkle-2017', false);
+    await staysWaiting(500, a, c);
+    await join(b, 'farkle-2017', true);
+    const [ma, mb] = [await matched(a), await matched(b)];
+    expect(ma.gameId).toBe(mb.gameId);
+    expect((await c.call('GET', '/api/account/match')).body).toMatchObject({
+      state: 'waiting',
+      rated: false,
+    });
+    await c.call('DELETE', '/api/account/match');
   });
 
   it('pairs close ratings at once and far ones only once both ranges have widened', async () => {
