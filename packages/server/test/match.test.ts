@@ -27,7 +27,8 @@ const MATCH_ENV = {
   ZILCH_MATCH_RANGE_PER_S: '100',
   ZILCH_MATCH_RANGE_MAX: '1000',
   ZILCH_MATCH_BOT_AFTER_MS: '1500',
-  ZILCH_MATCH_EXPIRE_MS: '1500',
+  // Long enough for a loaded machine's slow polls, short enough for the expiry test.
+  ZILCH_MATCH_EXPIRE_MS: '3000',
   ZILCH_MATCH_PASS_MS: '100',
   ZILCH_AUTH_RATE_LIMIT: '100000',
 };
@@ -215,7 +216,7 @@ describe.each(stores)('quick match on %s', (_store, env) => {
   it('a page that stops polling expires from the queue', async () => {
     const [a, b] = [await player(), await player()];
     await join(a, 'hot-dice');
-    await sleep(2000); // a's page is gone: no heartbeat for longer than ZILCH_MATCH_EXPIRE_MS
+    await sleep(4000); // a's page is gone: no heartbeat for longer than ZILCH_MATCH_EXPIRE_MS
     await join(b, 'hot-dice');
     await staysWaiting(500, b);
     expect((await a.call('GET', '/api/account/match')).body.state).toBe('idle');
@@ -294,6 +295,8 @@ describe.skipIf(!pgUrl || !redis)('quick match across two server processes', () 
       ...MATCH_ENV,
       // Both processes run passes often, so they race for the same pairs.
       ZILCH_MATCH_PASS_MS: '50',
+      // Sixteen pollers on a loaded machine: no one may expire while waiting for a slow answer.
+      ZILCH_MATCH_EXPIRE_MS: '15000',
       ZILCH_PRELOAD_SOLUTIONS: '0',
     };
     // A loaded machine may take a while to start a process from sources.
@@ -301,7 +304,16 @@ describe.skipIf(!pgUrl || !redis)('quick match across two server processes', () 
     servers.push(await spawnServer(env, { readyMs: 120_000 }));
     const ds = Array.from({ length: 16 }, (_, i) => new Device(servers[i % 2]!.url));
     await Promise.all(ds.map((d) => join(d, 'classic')));
-    const ms = await Promise.all(ds.map((d) => matched(d, 20_000)));
+    const ms = await Promise.all(ds.map((d) => matched(d, 20_000))).catch(async (e: unknown) => {
+      // What the processes logged and where each player stands, to tell a slow pass from a lost one.
+      console.log(servers.map((x) => x.output().slice(-3000)).join('\n----\n'));
+      console.log(
+        await Promise.all(
+          ds.map(async (d) => JSON.stringify((await d.call('GET', '/api/account/match')).body)),
+        ),
+      );
+      throw e;
+    });
     expectPairs(ms);
     for (const d of ds)
       expect((await d.call('GET', '/api/account/games')).body.games).toHaveLength(1);
