@@ -5,5 +5,6 @@ export { runFromEnv } from './main.ts';
 export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
 export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';
+export { openSqlite } from './store/sqlite-file.ts';
 export { quickMatchHarness, type MatchHarness } from './match/harness.ts';
 export { pairPlayers, type RangeRule, type Waiting } from './match/pairing.ts';
