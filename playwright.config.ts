@@ -79,6 +79,8 @@ export default defineConfig({
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '200',
           // The push spec's push service is a local http server (production endpoints are https).
           ZILCH_PUSH_HTTP_ENDPOINTS: '1',
+          // Quick match offers the bot within seconds (e2e/match.spec.ts).
+          ZILCH_MATCH_BOT_AFTER_MS: '3000',
           LOG_LEVEL: 'warn',
         },
       }

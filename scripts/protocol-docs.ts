@@ -65,6 +65,11 @@ const SHAPES = {
   PushSubscribeBody: P.PushSubscribeBodySchema,
   PushUnsubscribeBody: P.PushUnsubscribeBodySchema,
   PushPayload: P.PushPayloadSchema,
+  MatchJoinBody: P.MatchJoinBodySchema,
+  MatchBotBody: P.MatchBotBodySchema,
+  MatchStatus: P.MatchStatusSchema,
+  JoinTableBody: P.JoinTableBodySchema,
+  JoinedTable: P.JoinedTableSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -266,6 +271,34 @@ const ROUTES: Route[] = [
       ref('PushPayload'),
   },
   {
+    route: 'POST /api/games/:id/join',
+    takes: ref('JoinTableBody'),
+    answers: ref('JoinedTable'),
+    note: "the public lobby: take the first free human seat of a table created with `public: true` (404 for any other table; 409 `ALREADY_STARTED` when every seat is taken); the token is new and this device's",
+  },
+  {
+    route: 'GET /api/account/match',
+    answers: ref('MatchStatus'),
+    note: 'quick-match status; polling it (about once a second) is the heartbeat that keeps the player queued (`ZILCH_MATCH_EXPIRE_MS`). `matched` carries a fresh seat token for this device',
+  },
+  {
+    route: 'POST /api/account/match',
+    takes: ref('MatchJoinBody'),
+    answers: ref('MatchStatus'),
+    note: 'join quick match for a preset (replaces an earlier wait); `rated` needs an account. Makes a guest if the device has no user',
+  },
+  {
+    route: 'DELETE /api/account/match',
+    answers: ref('MatchStatus'),
+    note: 'leave the queue; answers `matched` if a pair was made first',
+  },
+  {
+    route: 'POST /api/account/match/bot',
+    takes: ref('MatchBotBody'),
+    answers: ref('MatchStatus'),
+    note: 'after `ZILCH_MATCH_BOT_AFTER_MS` of waiting (`botOffer: true`): leave the queue for a new table against that bot (default `expected`)',
+  },
+  {
     route: 'POST /api/test/games/:id/dice',
     takes: ref('TestDiceBody'),
     answers: ref('TestDiceAnswer'),
@@ -298,7 +331,9 @@ const CODES: Record<P.ErrorCode, string> = {
   BELOW_BANK_MINIMUM: '409 — engine refusal',
   CSRF: '403 — a state-changing `/api/account` request whose `Origin` is missing or not this site',
   NO_SESSION: '401 — the device is not signed in (no user in its session)',
-  NOT_AN_ACCOUNT: '403 — a guest asked for what only accounts have (recovery codes)',
+  NOT_AN_ACCOUNT:
+    '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
+  NOT_QUEUED: '409 — leaving quick match, or taking its bot, while not waiting',
   CHALLENGE_EXPIRED:
     '400 — no passkey request pending in the session, or it timed out, or was used',
   PASSKEY_NOT_VERIFIED: '400 on registration, 401 on sign-in — the WebAuthn answer did not verify',

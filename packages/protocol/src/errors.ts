@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
   'BAD_SUBSCRIPTION',
+  // Quick match.
+  'NOT_QUEUED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -9,3 +9,4 @@ export * from './socket.ts';
 export * from './fairness.ts';
 export * from './account.ts';
 export * from './push.ts';
+export * from './match.ts';

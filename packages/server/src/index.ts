@@ -8,3 +8,5 @@ export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './s
 export { openSqlite } from './store/sqlite-file.ts';
 export { fanOut } from './push/fan-out.ts';
 export { newVapidKeys } from './push/sender.ts';
+export { quickMatchHarness, type MatchHarness } from './match/harness.ts';
+export { pairPlayers, type RangeRule, type Waiting } from './match/pairing.ts';

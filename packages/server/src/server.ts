@@ -12,6 +12,8 @@ import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
 import { GameService } from './games/service.ts';
+import { startMatchmaker } from './match/runner.ts';
+import { defaultRatingOf, MatchService, type RatingOf } from './match/service.ts';
 import { buildApp } from './http/app.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
@@ -22,6 +24,7 @@ import { GameStore } from './store/game-store.ts';
 import { PushStore } from './store/push-store.ts';
 import { newVapidKeys } from './push/sender.ts';
 import { PushService } from './push/service.ts';
+import { MatchStore } from './store/match-store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -39,8 +42,18 @@ export interface RunningServer {
 
 const BUS_EVENT = 'zilch:bus';
 
+/** What the server takes from modules built apart (ratings, until they are wired in). */
+export interface ServerHooks {
+  /** A player's rating for a preset (default: 1500 for everyone). */
+  readonly ratingOf?: RatingOf;
+}
+
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
-export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger?: Logger,
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
   // The shipped presets' solutions (made by the build's presolve) are read into memory every
   // strategy thread shares, so the coach has win chances from the first decision. The read
@@ -120,8 +133,19 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   });
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
+  const accounts = new AccountService(accountStore, service);
+  const match = new MatchService({
+    store: new MatchStore(db.db),
+    games: service,
+    accounts,
+    accountStore,
+    ratingOf: hooks.ratingOf ?? defaultRatingOf,
+    settings: config.match,
+  });
+  const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const app = await buildApp(config, log, service, metrics, ready, {
-    accounts: new AccountService(accountStore, service),
+    accounts,
+    match: { service: match, kick: () => matchmaker.kick() },
     sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
     secret,
     push,
@@ -234,6 +258,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
         // back and tell the other processes, which take the bots and timers up at once; then
         // close the sockets, which makes clients reconnect straight away (to another process).
         if (announcer) clearInterval(announcer);
+        await matchmaker.stop();
         await service.drain();
         const released = await driver.stop();
         if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });

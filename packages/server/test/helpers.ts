@@ -1,7 +1,7 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
 import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
 
 // Test JSON is read loosely: the assertions check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,7 +26,10 @@ export function storesFor(
 }
 
 /** Starts a server in this process on a free port with test-friendly settings. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const c = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -42,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   if (!c.ok) throw new Error(c.message);
-  return startServer(c.config);
+  return startServer(c.config, undefined, hooks);
 }
 
 /** The testkit's `api`, its answers read loosely. */

@@ -106,6 +106,16 @@ export const EnvSchema = z.object({
   ZILCH_PUSH_TIMEOUT_MS: int(100, 120_000, 10_000),
   /** Tests only: accept http:// push endpoints (a local push service). */
   ZILCH_PUSH_HTTP_ENDPOINTS: flag,
+  /** Quick match: rating difference accepted at once, added per second of waiting, and the widest. */
+  ZILCH_MATCH_RANGE: int(0, 10_000, 100),
+  ZILCH_MATCH_RANGE_PER_S: int(0, 10_000, 10),
+  ZILCH_MATCH_RANGE_MAX: int(0, 10_000, 600),
+  /** Quick match: wait (ms) after which a bot is offered instead. */
+  ZILCH_MATCH_BOT_AFTER_MS: int(0, 3_600_000, 30_000),
+  /** Quick match: a player whose page has not polled for this long (ms) leaves the queue. */
+  ZILCH_MATCH_EXPIRE_MS: int(500, 600_000, 15_000),
+  /** Quick match: how often (ms) each process runs a pairing pass. */
+  ZILCH_MATCH_PASS_MS: int(50, 60_000, 1000),
   /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
   ZILCH_METRICS: z
     .string()
@@ -169,6 +179,13 @@ export interface Config {
     queue: number;
     timeoutMs: number;
     allowHttp: boolean;
+  };
+  /** Quick match: rating range (base, per second, max), bot offer, expiry and pass period (ms). */
+  readonly match: {
+    range: { base: number; perSecond: number; max: number };
+    botAfterMs: number;
+    expireMs: number;
+    passMs: number;
   };
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
@@ -234,6 +251,16 @@ export function loadConfig(
       logLevel: e.LOG_LEVEL,
       testDice: e.ZILCH_TEST_DICE,
       botDelayMs: e.ZILCH_BOT_DELAY_MS,
+      match: {
+        range: {
+          base: e.ZILCH_MATCH_RANGE,
+          perSecond: e.ZILCH_MATCH_RANGE_PER_S,
+          max: Math.max(e.ZILCH_MATCH_RANGE, e.ZILCH_MATCH_RANGE_MAX),
+        },
+        botAfterMs: e.ZILCH_MATCH_BOT_AFTER_MS,
+        expireMs: e.ZILCH_MATCH_EXPIRE_MS,
+        passMs: e.ZILCH_MATCH_PASS_MS,
+      },
       absentGraceMs: e.ZILCH_ABSENT_GRACE_MS,
       leaseMs: e.ZILCH_LEASE_MS,
       rateLimitPerMinute: e.ZILCH_RATE_LIMIT,

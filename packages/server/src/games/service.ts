@@ -17,6 +17,8 @@ import type { CreateGameSchema, Move } from './schemas.ts';
 import {
   claimSeat,
   createTable,
+  mintSeatToken,
+  takeOpenSeat,
   renameSeat,
   seatOf,
   viewFor,
@@ -112,6 +114,19 @@ export class GameService {
     seed?: string,
   ): Promise<Result<{ seat: number; view: GameView }>> {
     return claimSeat(this.ctx, gameId, token, name, seed);
+  }
+
+  /** Takes the first free human seat of a public table (the lobby) under a display name. */
+  takeOpenSeat(
+    gameId: string,
+    name: string,
+  ): Promise<Result<{ seat: number; token: string; view: GameView }>> {
+    return takeOpenSeat(this.ctx, gameId, name);
+  }
+
+  /** A new token opening a seat (for another device of the seat's user). */
+  mintToken(gameId: string, seat: number): Promise<string> {
+    return mintSeatToken(this.ctx, gameId, seat);
   }
 
   /** Renames a seat (names no longer bind once the game started; only a deleted account asks). */

@@ -67,7 +67,7 @@ export async function buildApp(
   service: GameService,
   metrics: Metrics,
   ready: () => Promise<boolean>,
-  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push'>,
+  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -174,6 +174,7 @@ export async function buildApp(
       relyingParty: config.relyingParty,
       allowedOrigins: [...(config.allowedOrigins ?? []), ...(config.relyingParty.origins ?? [])],
       auth: { rateLimit: { max: config.authPerMinute, timeWindow: 60_000 } },
+      costly,
     }),
   );
 

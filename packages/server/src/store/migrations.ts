@@ -272,6 +272,31 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0010_quick_match': {
+    // The quick-match queue (docs/server.md "Quick match"): one row per waiting user, shared by
+    // every process. A pairing pass claims two rows with one conditional update, so no process
+    // can seat a player twice.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('match_queue')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('rating', 'integer', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('game_id', 'text')
+        .addColumn('seat', 'integer')
+        .addColumn('opponent', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('match_queue_seen').on('match_queue').column('seen_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('match_queue').ifExists().execute();
+    },
+  },
 };
 
 /** The server's migrations for a dialect, in order (names sort in order). */

@@ -164,6 +164,22 @@ interface PushSentTable {
   sent_at: number;
 }
 
+/** A user waiting in quick match, or paired (game_id set; `pairing:` while the table is made). */
+export interface MatchQueueTable {
+  user_id: string;
+  name: string;
+  preset: string;
+  rated: number;
+  rating: number;
+  joined_at: number;
+  /** Last poll (the heartbeat): a row not seen for ZILCH_MATCH_EXPIRE_MS is removed. */
+  seen_at: number;
+  game_id: string | null;
+  seat: number | null;
+  opponent: string | null;
+  claimed_at: number | null;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -176,6 +192,7 @@ export interface Database {
   sessions: SessionsTable;
   server_secrets: ServerSecretsTable;
   public_games: PublicGamesTable;
+  match_queue: MatchQueueTable;
   leases: LeasesTable;
   games: GamesTable;
   entries: EntriesTable;

@@ -40,6 +40,7 @@ import {
 import type { UserRow } from '../../store/account-store.ts';
 import type { PushService } from '../../push/service.ts';
 import { sameOrigin } from '../same-origin.ts';
+import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
 import { pushRoutes } from './push.ts';
 
@@ -61,6 +62,10 @@ export interface AccountRouteOptions {
   readonly auth: RouteConfig;
   /** Web Push (routes/push.ts), when the server sends notifications. */
   readonly push?: PushService;
+  /** Quick match, whose routes share the session (absent: no quick match). */
+  readonly match?: MatchRouteDeps;
+  /** The budget of routes that make tables. */
+  readonly costly?: RouteConfig;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -490,5 +495,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     );
 
     if (o.push) await app.register(pushRoutes(o.push, current));
+    if (o.match)
+      await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };
 }
