@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'UNKNOWN_PASSKEY',
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
+  // Ratings (docs/server.md, ratings).
+  'NOT_RATEABLE',
+  'ACCOUNT_REQUIRED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -19,6 +19,8 @@ import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
 import { AccountStore } from './store/account-store.ts';
 import { GameStore } from './store/game-store.ts';
+import { RatingStore } from './store/rating-store.ts';
+import { RatingService } from './ratings/service.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -90,6 +92,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     return true;
   };
   const accountStore = new AccountStore(db.db);
+  const ratings = new RatingService(new RatingStore(db.db, db.dialect), config.leaderboard, log);
   // Every process on the store signs cookies with one key: the configured one, else one made once.
   const secret =
     config.sessionSecret ??
@@ -98,7 +101,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     accounts: new AccountService(accountStore, service),
     sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
     secret,
-  });
+  }, ratings);
 
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;
@@ -163,6 +166,11 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     metrics,
   });
   service.onChange((c) => void driver.changed(c.gameId));
+  // A rated game is applied as soon as it ends here; the sweep applies any a crash (or another
+  // process's crash) left between the game's last commit and its rating's.
+  service.onChange((c) => {
+    if (c.record.status === 'over' && c.events.length > 0) void ratings.finished(c.gameId);
+  });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
       if (fromRemote) void driver.changed(msg.gameId);
@@ -176,6 +184,11 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   await app.listen({ port: config.port, host: config.host });
   listening();
   await driver.start();
+  const sweepRatings = () =>
+    void ratings.sweep().catch((err: unknown) => log.warn({ err }, 'rating sweep failed'));
+  sweepRatings();
+  const ratingSweep = setInterval(sweepRatings, 60_000);
+  ratingSweep.unref();
   const announcer = redis
     ? setInterval(
         () => {
@@ -206,6 +219,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
         // back and tell the other processes, which take the bots and timers up at once; then
         // close the sockets, which makes clients reconnect straight away (to another process).
         if (announcer) clearInterval(announcer);
+        clearInterval(ratingSweep);
         await service.drain();
         const released = await driver.stop();
         if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });

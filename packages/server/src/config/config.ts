@@ -86,6 +86,10 @@ export const EnvSchema = z.object({
   ZILCH_SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** Requests per minute and address to the sign-in, passkey and recovery routes. */
   ZILCH_AUTH_RATE_LIMIT: int(1, 1_000_000, 30),
+  /** Rated games a player needs in a preset before the leaderboard lists them. */
+  ZILCH_LEADERBOARD_MIN_GAMES: int(1, 10_000, 5),
+  /** Rating deviation above which a rating is provisional (listed apart on the leaderboard). */
+  ZILCH_PROVISIONAL_RD: int(30, 350, 110),
   /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
   ZILCH_METRICS: z
     .string()
@@ -141,6 +145,8 @@ export interface Config {
   readonly sessionSecret: string | null;
   /** Per minute and address: sign-in, passkey and recovery routes. */
   readonly authPerMinute: number;
+  /** Leaderboard: rated games needed to be listed, and the RD above which a rating is provisional. */
+  readonly leaderboard: { minGames: number; provisionalRd: number };
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
 }
@@ -225,6 +231,10 @@ export function loadConfig(
       },
       sessionSecret: e.ZILCH_SESSION_SECRET ?? null,
       authPerMinute: e.ZILCH_AUTH_RATE_LIMIT,
+      leaderboard: {
+        minGames: e.ZILCH_LEADERBOARD_MIN_GAMES,
+        provisionalRd: e.ZILCH_PROVISIONAL_RD,
+      },
       metrics:
         e.ZILCH_METRICS === 'off' || e.ZILCH_METRICS === 'on'
           ? { mode: e.ZILCH_METRICS }

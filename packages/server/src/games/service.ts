@@ -95,14 +95,15 @@ export class GameService {
     return g ? this.ctx.view(g, you) : null;
   }
 
-  /** Takes a seat under a display name; the game starts once every human seat is taken. */
+  /** Takes a seat under a display name; the game starts once every human seat is taken (rated tables: `byAccount` only). */
   claim(
     gameId: string,
     token: string,
     name: string,
     seed?: string,
+    byAccount = false,
   ): Promise<Result<{ seat: number; view: GameView }>> {
-    return claimSeat(this.ctx, gameId, token, name, seed);
+    return claimSeat(this.ctx, gameId, token, name, seed, byAccount);
   }
 
   /** Renames a seat (names no longer bind once the game started; only a deleted account asks). */

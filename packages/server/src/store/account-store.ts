@@ -330,6 +330,9 @@ export class AccountStore {
       await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       await tx.deleteFrom('user_seats').where('user_id', '=', userId).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      // Ratings go with the account; opponents keep their own history rows.
+      await tx.deleteFrom('ratings').where('user_id', '=', userId).execute();
+      await tx.deleteFrom('rating_history').where('user_id', '=', userId).execute();
       await tx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }
