@@ -15,7 +15,9 @@ export const RatingSchema = z
   .object({
     preset: PresetIdSchema,
     rating: z.number().describe('Glicko-2 rating on the Glicko scale (new players start at 1500)'),
-    deviation: z.number().describe('Rating deviation (RD): the rating is ± 2 RD with 95 % confidence'),
+    deviation: z
+      .number()
+      .describe('Rating deviation (RD): the rating is ± 2 RD with 95 % confidence'),
     volatility: z.number().describe('Glicko-2 volatility σ'),
     games: int.min(0).describe('Rated games played in this preset'),
     wins: int.min(0),

@@ -97,11 +97,19 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   const secret =
     config.sessionSecret ??
     (await accountStore.secret('session', () => randomBytes(32).toString('base64url')));
-  const app = await buildApp(config, log, service, metrics, ready, {
-    accounts: new AccountService(accountStore, service),
-    sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
-    secret,
-  }, ratings);
+  const app = await buildApp(
+    config,
+    log,
+    service,
+    metrics,
+    ready,
+    {
+      accounts: new AccountService(accountStore, service),
+      sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
+      secret,
+    },
+    ratings,
+  );
 
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;

@@ -251,7 +251,8 @@ describe.each(stores)('on %s', (_store, env) => {
       // Case and dashes do not matter.
       const loose = codes[1]!.toUpperCase().replaceAll('-', ' ');
       expect(
-        (await new Device(base).call('POST', '/api/account/signin/recovery', { code: loose })).status,
+        (await new Device(base).call('POST', '/api/account/signin/recovery', { code: loose }))
+          .status,
       ).toBe(200);
       const fresh = await d.call('POST', '/api/account/recovery-codes');
       expect(fresh.body.codes).toHaveLength(10);

@@ -188,6 +188,12 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.view.seats[0].name).toBe('Carla');
+    // One account cannot play both sides of a rated game.
+    const both = await acc.device.call('POST', `/api/account/games/${t.gameId}/claim`, {
+      token: t.seats[1].token,
+    });
+    expect(both.status).toBe(409);
+    expect(both.body.code).toBe('NOT_RATEABLE');
   });
 
   it('applies a rated game once to both players, and never an unrated one', async () => {

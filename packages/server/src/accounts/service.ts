@@ -109,6 +109,14 @@ export class AccountService {
     const seat = await this.games.seatOf(gameId, token);
     if (typeof seat !== 'number')
       return refuse('UNAUTHORIZED', 'This link does not open a seat of this game.', 403);
+    // One account, both seats: not a game between two players.
+    const held = (await this.store.seatsOf(row.id)).filter((s) => s.gameId === gameId);
+    if (held.some((s) => s.seat !== seat) && (await this.games.isRated(gameId)))
+      return refuse(
+        'NOT_RATEABLE',
+        'You already sit at this rated table: the other seat is for another account.',
+        409,
+      );
     if (!(await this.store.linkSeat(row.id, gameId, seat, Date.now())))
       return refuse('UNAUTHORIZED', 'Another account holds this seat.', 403);
     return this.games.claim(gameId, token, row.name ?? `Player ${seat + 1}`, seed, true);

@@ -122,6 +122,11 @@ export class GameService {
     return act(this.ctx, gameId, seat, clientId, move, actor);
   }
 
+  /** Whether a table was created rated. */
+  isRated(gameId: string): Promise<boolean> {
+    return this.ctx.o.store.isRated(gameId);
+  }
+
   /** A new game with the same rules and seats (and the same seat links); repeated calls give the same game. */
   rematch(gameId: string, token: string): Promise<Result<RematchAnswer>> {
     return rematch(this.ctx, gameId, token);

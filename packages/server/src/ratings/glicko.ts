@@ -15,7 +15,7 @@ export interface Glicko {
 export const NEW_PLAYER: Glicko = { rating: 1500, rd: 350, vol: 0.06 };
 
 /** The system constant τ: how fast volatility may change (Glickman suggests 0.3–1.2). */
-export const TAU = 0.5;
+const TAU = 0.5;
 
 /** A player's rating after one rating period with these games (score 1 win, 0 loss, 0.5 draw). */
 export function ratePeriod(

@@ -11,11 +11,10 @@ declare module 'glicko2' {
     rd?: number;
     vol?: number;
   }
-  class Glicko2 {
-    constructor(settings?: Settings);
+  interface Ranking {
     makePlayer(rating?: number, rd?: number, vol?: number): Player;
     updateRatings(matches: [Player, Player, number][]): void;
   }
-  const glicko2: { Glicko2: typeof Glicko2 };
+  const glicko2: { Glicko2: new (settings?: Settings) => Ranking };
   export default glicko2;
 }

@@ -10,6 +10,7 @@ import {
 } from '@zilch/engine';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useUser } from '../lib/account.ts';
 import { createAndSit } from '../lib/seating.ts';
 import { savedName, saveName } from '../lib/storage.ts';
 import { BOT_IDS, type BotId, type Created, type SeatSpec } from '@zilch/protocol';
@@ -46,12 +47,24 @@ export function CreatePage() {
   const [timer, setTimer] = useState<number | null>(null);
   const [absentBot, setAbsentBot] = useState<BotId | ''>('');
   const [listed, setListed] = useState(false);
+  const [ratedAsked, setRated] = useState(false);
+  const user = useUser();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ c: Created; sat: number[] } | null>(null);
 
   const modified = JSON.stringify(rules) !== JSON.stringify(PRESETS[presetId]);
   const parsed = useMemo(() => parseRules(rules), [rules]);
+  const unrateable = whyUnrated(seats, modified);
+  const rated = ratedAsked && unrateable === null;
+  // A rated seat is taken as an account: hot-seat (one account, both seats) is not a rated game.
+  const ratedProblem = !rated
+    ? null
+    : who === 'all'
+      ? 'A rated game is between two accounts: invite the other player instead of hot-seat.'
+      : who === 'me' && user?.kind !== 'account'
+        ? 'Only accounts sit at rated tables: sign in, or make an account with a passkey on your profile, first.'
+        : null;
 
   const submit = async () => {
     if (!parsed.ok) return setError(parsed.error.message);
@@ -67,8 +80,9 @@ export function CreatePage() {
         rules: modified ? parsed.rules : presetId,
         seats: specs,
         turnTimerSeconds: timer,
-        absentBot: absentBot || null,
+        absentBot: rated ? null : absentBot || null,
         public: listed,
+        ...(rated ? { rated: true } : {}),
       },
       sit.map((i) => {
         const s = seats[i] as { name: string };
@@ -307,7 +321,8 @@ export function CreatePage() {
               <label htmlFor="absent">Absent players</label>
               <select
                 id="absent"
-                value={absentBot}
+                disabled={rated}
+                value={rated ? '' : absentBot}
                 onChange={(e) => setAbsentBot(e.target.value as BotId | '')}
               >
                 <option value="">Wait for them</option>
@@ -337,10 +352,38 @@ export function CreatePage() {
               games and watch.
             </p>
           </div>
+          <div className="field">
+            <label className="check">
+              <input
+                id="rated"
+                type="checkbox"
+                checked={rated}
+                disabled={unrateable !== null}
+                aria-describedby="rated-help"
+                onChange={(e) => setRated(e.target.checked)}
+              />{' '}
+              Rated game
+            </label>
+            <p className="help" id="rated-help">
+              {unrateable ??
+                'The result moves both players’ ratings for this preset (Glicko-2) on the leaderboard. Only accounts (signed in with a passkey) can take its seats; absent players are waited for, never played by a bot.'}{' '}
+              <Link href="/leaderboard">Leaderboard</Link>
+            </p>
+            {ratedProblem && (
+              <p className="error" role="status">
+                {ratedProblem} <Link href="/signin">Sign in</Link> ·{' '}
+                <Link href="/me">Your profile</Link>
+              </p>
+            )}
+          </div>
         </section>
 
         <div className="row">
-          <button type="submit" className="btn primary big" disabled={busy || !parsed.ok}>
+          <button
+            type="submit"
+            className="btn primary big"
+            disabled={busy || !parsed.ok || ratedProblem !== null}
+          >
             {busy ? 'Creating…' : 'Create the table'}
           </button>
         </div>
@@ -352,6 +395,15 @@ export function CreatePage() {
       </form>
     </div>
   );
+}
+
+/** Why a table with these seats and rules cannot be rated, or null when it can. */
+function whyUnrated(seats: SeatRow[], modified: boolean): string | null {
+  if (seats.length !== 2)
+    return 'Rated games are for exactly two players: games of 3 or more players are never rated.';
+  if (seats.some((s) => s.kind === 'bot')) return 'Games against bots are never rated.';
+  if (modified) return 'Ratings are kept per preset: house rules make a game unrated.';
+  return null;
 }
 
 function Invites({ created, sat, seats }: { created: Created; sat: number[]; seats: SeatRow[] }) {

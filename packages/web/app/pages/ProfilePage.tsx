@@ -3,12 +3,15 @@ import {
   type AccountGame,
   type AvatarColour,
   type Passkey,
+  type PlayerRatings,
   type PresetStats,
   type User,
 } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
+import { Ratings } from '../components/Ratings.tsx';
+import { getPlayerRatings } from '../lib/api.ts';
 import {
   accountGames,
   accountStats,
@@ -56,6 +59,7 @@ export default function ProfilePage() {
               <Recovery user={user} onCodes={setCodes} />
             </>
           )}
+          <MyRatings user={user} />
           <Stats />
           <Games />
           <Leave user={user} />
@@ -333,6 +337,25 @@ function Recovery({ user, onCodes }: { user: User; onCodes: (c: string[]) => voi
       </button>
       <Alert text={error} />
     </div>
+  );
+}
+
+/** The account's ratings per preset (a guest has none: rated seats are for accounts). */
+function MyRatings({ user }: { user: User }) {
+  const [data, setData] = useState<PlayerRatings | null>(null);
+  useEffect(() => {
+    if (user.kind === 'account')
+      void getPlayerRatings(user.id).then((r) => r.ok && setData(r.value));
+  }, [user.id, user.kind]);
+  if (user.kind !== 'account') return null;
+  if (data === null) return <p className="loading">Loading…</p>;
+  return (
+    <>
+      <Ratings data={data} />
+      <p className="muted small">
+        Others see your ratings on <Link href={`/players/${user.id}`}>your public profile</Link>.
+      </p>
+    </>
   );
 }
 

@@ -38,7 +38,9 @@ export function ratingRoutes(ratings: RatingService): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const r = await ratings.player(req.params.id);
-        return r ?? reply.code(404).send({ code: 'NOT_FOUND', message: 'There is no such player.' });
+        return (
+          r ?? reply.code(404).send({ code: 'NOT_FOUND', message: 'There is no such player.' })
+        );
       },
     );
 
