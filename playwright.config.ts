@@ -77,6 +77,8 @@ export default defineConfig({
           // Every claim links its seat (POST /api/account/seats): specs in parallel share one address.
           ZILCH_AUTH_RATE_LIMIT: '100000',
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '200',
+          // ratings.spec sees two players on the leaderboard after their one rated game.
+          ZILCH_LEADERBOARD_MIN_GAMES: '1',
           LOG_LEVEL: 'warn',
         },
       }

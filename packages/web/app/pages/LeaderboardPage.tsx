@@ -107,7 +107,8 @@ function Board({
                       href={`/players/${encodeURIComponent(r.playerId)}`}
                       className="player-link"
                     >
-                      <Avatar user={{ name: r.name, colour: r.colour }} size={24} /> {r.name}
+                      <Avatar user={{ name: r.name, colour: r.colour }} size={24} />{' '}
+                      <span className="player-name">{r.name}</span>
                     </Link>
                   </th>
                   <td>{ratingText(r.rating, r.deviation)}</td>
