@@ -43,7 +43,9 @@ export function Ratings({ data }: { data: PlayerRatings }) {
 
 function PresetRating({ rating, history }: { rating: Rating; history: RatingPoint[] }) {
   const name = presetName(rating.preset);
-  const x = history.map((_h, i) => i + 1);
+  // The chart starts from the rating before the first game shown (its deviation is not kept).
+  const start = history[0] ? history[0].rating - history[0].change : null;
+  const x = [0, ...history.map((_h, i) => i + 1)];
   const recent = history.slice(-5).reverse();
   return (
     <div className="card rating-card" data-testid={`rating-${rating.preset}`}>
@@ -73,14 +75,19 @@ function PresetRating({ rating, history }: { rating: Rating; history: RatingPoin
               .map((h) => Math.round(h.rating))
               .join(', ')}`}
             series={[
-              { name: 'Rating', values: history.map((h) => Math.round(h.rating)) },
+              {
+                name: 'Rating',
+                values: [start, ...history.map((h) => h.rating)].map((v) =>
+                  v === null ? null : Math.round(v),
+                ),
+              },
               {
                 name: '+ deviation',
-                values: history.map((h) => Math.round(h.rating + h.deviation)),
+                values: [null, ...history.map((h) => Math.round(h.rating + h.deviation))],
               },
               {
                 name: '− deviation',
-                values: history.map((h) => Math.round(h.rating - h.deviation)),
+                values: [null, ...history.map((h) => Math.round(h.rating - h.deviation))],
               },
             ]}
           />

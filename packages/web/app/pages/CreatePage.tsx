@@ -366,7 +366,7 @@ export function CreatePage() {
             </label>
             <p className="help" id="rated-help">
               {unrateable ??
-                'The result moves both players’ ratings for this preset (Glicko-2) on the leaderboard. Only accounts (signed in with a passkey) can take its seats; absent players are waited for, never played by a bot.'}{' '}
+                'The result moves both players’ ratings for this preset (Glicko-2) on the leaderboard. Only accounts (signed in with a passkey) can take its seats, under their account names; absent players are waited for, never played by a bot.'}{' '}
               <Link href="/leaderboard">Leaderboard</Link>
             </p>
             {ratedProblem && (

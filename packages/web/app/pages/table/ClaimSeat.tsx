@@ -2,6 +2,7 @@ import type { GameRating } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { signInWithPasskey, useUser } from '../../lib/account.ts';
+import { presetName } from '../../components/Ratings.tsx';
 import { claimSeat, getGameRating } from '../../lib/api.ts';
 import { holdSeat, saveName, savedName } from '../../lib/storage.ts';
 
@@ -43,9 +44,9 @@ export function ClaimSeat({
       ) : rated ? (
         <>
           <p>
-            You were invited to a <strong>rated</strong> game of Zilch ({rating?.preset}): its
-            result moves both players’ ratings. Only accounts, signed in with a passkey, can sit
-            here.
+            You were invited to a <strong>rated</strong> game of Zilch (
+            {presetName(rating?.preset ?? '')}): its result moves both players’ ratings. Only
+            accounts, signed in with a passkey, can sit here.
           </p>
           {account ? (
             <button
