@@ -2,7 +2,7 @@
 // authenticator, signs in from a second browser context and finds the game there. WebAuthn needs
 // a host name for its RP ID (not an IP address), so these pages are opened on localhost.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { authenticator, expectAccessible } from './helpers.ts';
+import { authenticator, expectAccessible, shootSizes } from './helpers.ts';
 
 const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
 /** Where the screenshots of the new pages go (looked at by hand, not committed). */
@@ -17,16 +17,7 @@ function watchCsp(page: Page): string[] {
   return reports;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h, tag] of [
-    [375, 740, 'phone'],
-    [1280, 900, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png`, fullPage: true });
-  }
-}
+const shot = (page: Page, name: string) => shootSizes(page, SHOTS, name);
 
 test('a guest makes a passkey, signs in from another browser and finds the game there', async ({
   browser,

@@ -89,3 +89,15 @@ export async function authenticator(page: Page): Promise<{ cdp: CDPSession; id: 
   });
   return { cdp, id: authenticatorId };
 }
+
+/** Full-page screenshots at phone (375 px) and desktop width into `dir` (none: skipped), for looking at by hand. */
+export async function shootSizes(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  for (const [w, h, tag] of [
+    [375, 740, 'phone'],
+    [1280, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${dir}/${name}-${tag}.png`, fullPage: true });
+  }
+}

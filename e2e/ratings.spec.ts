@@ -1,32 +1,18 @@
 // Ratings (issue 12, item 2): two accounts with passkeys (Chromium's virtual authenticator, two
 // browser contexts) play a rated game to its end; both see their rating move, on the table, on
 // their profile's chart and on the leaderboard. WebAuthn needs a host name, so pages use localhost.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { authenticator, expectAccessible, forceDice, gameIdOf } from './helpers.ts';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { authenticator, expectAccessible, shootSizes, forceDice, gameIdOf } from './helpers.ts';
 
 const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
 const PRESET = 'farkle-2017';
 /** Where screenshots of the new pages go (looked at by hand, not committed). */
 const SHOTS = process.env.ZILCH_RATINGS_SHOTS;
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h, tag] of [
-    [375, 740, 'phone'],
-    [1280, 900, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shot = (page: Page, name: string) => shootSizes(page, SHOTS, name);
 
 /** A new browser context whose person makes an account with a passkey and takes a name. */
-async function signUp(
-  contexts: BrowserContext[],
-  browser: import('@playwright/test').Browser,
-  name: string,
-) {
+async function signUp(contexts: BrowserContext[], browser: Browser, name: string) {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();

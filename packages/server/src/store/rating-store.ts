@@ -1,6 +1,6 @@
 // Ratings in the store: rated tables, Glicko-2 ratings per account and preset, their history,
 // and the exactly-once application of a finished rated game.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { NEW_PLAYER, rateGame, type Glicko } from '../ratings/glicko.ts';
 import { sql } from './kysely.ts';
 import type { Database } from './schema.ts';
@@ -325,15 +325,7 @@ export class RatingStore {
   }
 }
 
-function toRating(r: {
-  user_id: string;
-  preset: string;
-  rating: number;
-  rd: number;
-  vol: number;
-  games: number;
-  wins: number;
-}): RatingRow {
+function toRating(r: Omit<Selectable<Database['ratings']>, 'updated_at'>): RatingRow {
   return {
     userId: r.user_id,
     preset: r.preset,
