@@ -61,7 +61,7 @@ describe.each(stores)('on %s', (_store, env) => {
 
   describe('sessions', () => {
     it('has no identity until a seat is linked, then a guest with an http-only, same-site cookie', async () => {
-      const d = new Device(base);
+      const d = new Device(() => base);
       expect((await d.call('GET', '/api/account')).body).toEqual({ user: null });
       // Reading makes no session: no cookie, no row.
       expect(d.cookie).toBe('');
@@ -81,7 +81,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('sets Secure and SameSite=Strict behind a trusted proxy speaking https', async () => {
-      const d = new Device(base, { 'x-forwarded-proto': 'https' });
+      const d = new Device(() => base, { 'x-forwarded-proto': 'https' });
       const { gameId, token } = await table('Bea');
       // The page's origin is the https one the proxy serves.
       const host = new URL(base).host;
@@ -97,7 +97,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('refuses state-changing requests without this site as their Origin (CSRF)', async () => {
-      const d = new Device(base);
+      const d = new Device(() => base);
       await d.call('POST', '/api/account/seats', { seats: [] });
       expect(d.cookie).not.toBe('');
       const foreign = await d.call(
@@ -141,15 +141,15 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('answers NO_SESSION to a device without identity', async () => {
-      const r = await new Device(base).call('GET', '/api/account/games');
+      const r = await new Device(() => base).call('GET', '/api/account/games');
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('NO_SESSION');
     });
   });
 
   describe('passkeys, seats and recovery codes', () => {
-    const phone = new Device(base);
-    const laptop = new Device(base);
+    const phone = new Device(() => base);
+    const laptop = new Device(() => base);
     let key: SoftPasskey;
     let phoneGame: { gameId: string; token: string };
     let codes: string[];
@@ -191,7 +191,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('refuses a sign-in signed for another challenge', async () => {
-      const d = new Device(base);
+      const d = new Device(() => base);
       await d.call('POST', '/api/account/signin/options');
       const forged = key.signIn({ challenge: 'not-the-one', rpId: new URL(base).hostname });
       const r = await d.call('POST', '/api/account/signin', { credential: forged });
@@ -231,7 +231,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('never lets a guest take over a seat an account holds', async () => {
-      const thief = new Device(base);
+      const thief = new Device(() => base);
       const r = await thief.call('POST', '/api/account/seats', { seats: [phoneGame] });
       expect(r.body.linked).toBe(0);
       const mine = (await phone.call('GET', '/api/account/games')).body.games;
@@ -239,11 +239,11 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('takes each recovery code once, and regenerating voids the old ones', async () => {
-      const d = new Device(base);
+      const d = new Device(() => base);
       const first = await d.call('POST', '/api/account/signin/recovery', { code: codes[0] });
       expect(first.status).toBe(200);
       expect(first.body.user).toMatchObject({ id: accountId, recoveryCodesLeft: 9 });
-      const again = await new Device(base).call('POST', '/api/account/signin/recovery', {
+      const again = await new Device(() => base).call('POST', '/api/account/signin/recovery', {
         code: codes[0],
       });
       expect(again.status).toBe(401);
@@ -251,12 +251,12 @@ describe.each(stores)('on %s', (_store, env) => {
       // Case and dashes do not matter.
       const loose = codes[1]!.toUpperCase().replaceAll('-', ' ');
       expect(
-        (await new Device(base).call('POST', '/api/account/signin/recovery', { code: loose }))
+        (await new Device(() => base).call('POST', '/api/account/signin/recovery', { code: loose }))
           .status,
       ).toBe(200);
       const fresh = await d.call('POST', '/api/account/recovery-codes');
       expect(fresh.body.codes).toHaveLength(10);
-      const old = await new Device(base).call('POST', '/api/account/signin/recovery', {
+      const old = await new Device(() => base).call('POST', '/api/account/signin/recovery', {
         code: codes[2],
       });
       expect(old.body.code).toBe('BAD_RECOVERY_CODE');
@@ -324,7 +324,7 @@ describe.each(stores)('on %s', (_store, env) => {
 
   describe('statistics and deleting an account', () => {
     it('counts finished games per rule set, then anonymises them when the account goes', async () => {
-      const d = new Device(base);
+      const d = new Device(() => base);
       const quick = {
         ...preset('serendipity-creak'),
         name: 'Quick',
