@@ -61,6 +61,7 @@ test('two accounts play a rated game; both ratings and the leaderboard change', 
     await shot(ann, 'create-rated');
     await ann.getByRole('button', { name: 'Create the table' }).click();
     await expect(ann.getByRole('heading', { name: 'Your table is ready' })).toBeVisible();
+    await expect(ann.getByTestId('rated-note')).toContainText('passkey');
     const invite = await ann.getByTestId('invite-1').inputValue();
     const gameId = gameIdOf(invite);
 

@@ -51,7 +51,9 @@ export function CreatePage() {
   const user = useUser();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ c: Created; sat: number[] } | null>(null);
+  const [created, setCreated] = useState<{ c: Created; sat: number[]; rated: boolean } | null>(
+    null,
+  );
 
   const modified = JSON.stringify(rules) !== JSON.stringify(PRESETS[presetId]);
   const parsed = useMemo(() => parseRules(rules), [rules]);
@@ -93,10 +95,11 @@ export function CreatePage() {
     if (!r.ok) return setError(r.error.message);
     if (who !== 'none' && humans.length)
       saveName((seats[humans[0] as number] as { name: string }).name);
-    setCreated({ c: r.value, sat: sit });
+    setCreated({ c: r.value, sat: sit, rated });
   };
 
-  if (created) return <Invites created={created.c} sat={created.sat} seats={seats} />;
+  if (created)
+    return <Invites created={created.c} sat={created.sat} seats={seats} rated={created.rated} />;
 
   return (
     <div className="page create">
@@ -406,7 +409,17 @@ function whyUnrated(seats: SeatRow[], modified: boolean): string | null {
   return null;
 }
 
-function Invites({ created, sat, seats }: { created: Created; sat: number[]; seats: SeatRow[] }) {
+function Invites({
+  created,
+  sat,
+  seats,
+  rated,
+}: {
+  created: Created;
+  sat: number[];
+  seats: SeatRow[];
+  rated: boolean;
+}) {
   const [, navigate] = useLocation();
   const origin = window.location.origin;
   const table = `/t/${created.gameId}`;
@@ -420,6 +433,12 @@ function Invites({ created, sat, seats }: { created: Created; sat: number[]; sea
           <code className="hash">{created.commitment.slice(0, 16)}…</code> (the dice are fixed by a
           secret seed revealed after the game).
         </p>
+        {rated && (
+          <p data-testid="rated-note">
+            <strong>Rated game:</strong> whoever opens a seat link must sign in with a passkey
+            account to sit down; the seat takes the account&apos;s name.
+          </p>
+        )}
         <ul className="invites">
           {created.seats.map((s) => {
             const row = seats[s.seat];
