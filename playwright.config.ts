@@ -81,6 +81,8 @@ export default defineConfig({
           ZILCH_PUSH_HTTP_ENDPOINTS: '1',
           // Quick match offers the bot within seconds (e2e/match.spec.ts).
           ZILCH_MATCH_BOT_AFTER_MS: '3000',
+          // ratings.spec sees two players on the leaderboard after their one rated game.
+          ZILCH_LEADERBOARD_MIN_GAMES: '1',
           LOG_LEVEL: 'warn',
         },
       }

@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'BAD_SUBSCRIPTION',
   // Quick match.
   'NOT_QUEUED',
+  // Ratings (docs/server.md, ratings).
+  'NOT_RATEABLE',
+  'ACCOUNT_REQUIRED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

@@ -48,6 +48,12 @@ export const CreateGameBodySchema = z
       .boolean()
       .optional()
       .describe('List the table in the public lobby (default false: only its links lead to it)'),
+    rated: z
+      .boolean()
+      .optional()
+      .describe(
+        'Rated (Glicko-2, per preset): two human seats, a preset, no absent bot; only accounts may take its seats',
+      ),
   })
   .strict();
 

@@ -10,3 +10,4 @@ export * from './fairness.ts';
 export * from './account.ts';
 export * from './push.ts';
 export * from './match.ts';
+export * from './ratings.ts';

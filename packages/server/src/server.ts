@@ -13,7 +13,7 @@ import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
 import { GameService } from './games/service.ts';
 import { startMatchmaker } from './match/runner.ts';
-import { defaultRatingOf, MatchService, type RatingOf } from './match/service.ts';
+import { MatchService, type RatingOf } from './match/service.ts';
 import { buildApp } from './http/app.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
@@ -25,6 +25,8 @@ import { PushStore } from './store/push-store.ts';
 import { newVapidKeys } from './push/sender.ts';
 import { PushService } from './push/service.ts';
 import { MatchStore } from './store/match-store.ts';
+import { RatingStore } from './store/rating-store.ts';
+import { RatingService } from './ratings/service.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -108,6 +110,7 @@ export async function startServer(
     return true;
   };
   const accountStore = new AccountStore(db.db);
+  const ratings = new RatingService(new RatingStore(db.db, db.dialect), config.leaderboard, log);
   // Every process on the store signs cookies with one key: the configured one, else one made once.
   const secret =
     config.sessionSecret ??
@@ -139,17 +142,25 @@ export async function startServer(
     games: service,
     accounts,
     accountStore,
-    ratingOf: hooks.ratingOf ?? defaultRatingOf,
+    ratingOf: hooks.ratingOf ?? ((user, preset) => ratings.ratingOf(user, preset)),
     settings: config.match,
   });
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
-  const app = await buildApp(config, log, service, metrics, ready, {
-    accounts,
-    match: { service: match, kick: () => matchmaker.kick() },
-    sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
-    secret,
-    push,
-  });
+  const app = await buildApp(
+    config,
+    log,
+    service,
+    metrics,
+    ready,
+    {
+      accounts,
+      match: { service: match, kick: () => matchmaker.kick() },
+      sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
+      secret,
+      push,
+    },
+    ratings,
+  );
 
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;
@@ -214,6 +225,11 @@ export async function startServer(
     metrics,
   });
   service.onChange((c) => void driver.changed(c.gameId));
+  // A rated game is applied as soon as it ends here; the sweep applies any a crash (or another
+  // process's crash) left between the game's last commit and its rating's.
+  service.onChange((c) => {
+    if (c.record.status === 'over' && c.events.length > 0) void ratings.finished(c.gameId);
+  });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
       if (fromRemote) void driver.changed(msg.gameId);
@@ -227,6 +243,11 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
   listening();
   await driver.start();
+  const sweepRatings = () =>
+    void ratings.sweep().catch((err: unknown) => log.warn({ err }, 'rating sweep failed'));
+  sweepRatings();
+  const ratingSweep = setInterval(sweepRatings, 60_000);
+  ratingSweep.unref();
   const announcer = redis
     ? setInterval(
         () => {
@@ -259,6 +280,7 @@ export async function startServer(
         // close the sockets, which makes clients reconnect straight away (to another process).
         if (announcer) clearInterval(announcer);
         await matchmaker.stop();
+        clearInterval(ratingSweep);
         await service.drain();
         const released = await driver.stop();
         if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });

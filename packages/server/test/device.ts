@@ -1,4 +1,5 @@
-// A browser on one device for server tests: a cookie jar, and passkey ceremonies through it.
+// A browser on one device for server tests: its own cookie jar, and an Origin header like a page
+// of the site; with a software passkey it registers and signs in as a browser would.
 import { expect } from 'vitest';
 import type { SoftPasskey } from './authenticator.ts';
 import type { Loose } from './helpers.ts';
@@ -7,17 +8,19 @@ import type { Loose } from './helpers.ts';
 export class Device {
   cookie = '';
   lastSetCookie = '';
-  /** `base` is asked on each call: suites make devices before their server has a port. */
+  /** `base` may be a function: a device made before its server starts reads the URL when it calls. */
   constructor(
-    private readonly base: () => string,
+    private readonly base: string | (() => string),
     private readonly headers: Record<string, string> = {},
   ) {}
 
+  /** One request with this device's cookie; the answer's cookie is kept (or cleared). */
   async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const res = await fetch(`${this.base()}${path}`, {
+    const base = typeof this.base === 'string' ? this.base : this.base();
+    const res = await fetch(`${base}${path}`, {
       method,
       headers: {
-        origin: this.base(),
+        origin: base,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...this.headers,

@@ -24,6 +24,8 @@ const FairnessPage = lazy(() => import('./pages/FairnessPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
 const SignInPage = lazy(() => import('./pages/SignInPage.tsx'));
 const QuickMatchPage = lazy(() => import('./pages/QuickMatchPage.tsx'));
+const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage.tsx'));
+const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -71,6 +73,8 @@ export function App() {
             <Route path="/rules/:preset">{(p) => <RulesPage preset={p.preset} />}</Route>
             <Route path="/me" component={ProfilePage} />
             <Route path="/signin" component={SignInPage} />
+            <Route path="/leaderboard" component={LeaderboardPage} />
+            <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/fairness">{(p) => <FairnessPage id={p.id} />}</Route>
             <Route path="/t/:id">{(p) => <TablePage id={p.id} />}</Route>
@@ -81,7 +85,8 @@ export function App() {
       <footer className="site">
         <p>
           Provably fair dice: every game publishes a commitment before the first roll.{' '}
-          <Link href="/rules">How to play</Link> · <Link href="/me">Your profile</Link>
+          <Link href="/rules">How to play</Link> · <Link href="/leaderboard">Leaderboard</Link> ·{' '}
+          <Link href="/me">Your profile</Link>
         </p>
       </footer>
     </>

@@ -11,6 +11,7 @@ import {
 } from '@zilch/protocol';
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameService } from '../games/service.ts';
+import type { GameView } from '../games/view.ts';
 import { seedOf } from '../games/tokens.ts';
 import type { AccountStore, PasskeyRow, UserRow } from '../store/account-store.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery.ts';
@@ -87,6 +88,38 @@ export class AccountService {
       }
     }
     return linked;
+  }
+
+  /**
+   * Takes a seat as this account (the only way into a rated table's seats): the seat is linked
+   * to the account first, then claimed under the account's name.
+   */
+  async claimSeat(
+    row: UserRow,
+    gameId: string,
+    token: string,
+    seed: string | undefined,
+  ): Promise<Result<{ seat: number; view: GameView }>> {
+    if (row.kind !== 'account')
+      return refuse(
+        'ACCOUNT_REQUIRED',
+        'Add a passkey first: only accounts take seats at rated tables.',
+        403,
+      );
+    const seat = await this.games.seatOf(gameId, token);
+    if (typeof seat !== 'number')
+      return refuse('UNAUTHORIZED', 'This link does not open a seat of this game.', 403);
+    // One account, both seats: not a game between two players.
+    const held = (await this.store.seatsOf(row.id)).filter((s) => s.gameId === gameId);
+    if (held.some((s) => s.seat !== seat) && (await this.games.isRated(gameId)))
+      return refuse(
+        'NOT_RATEABLE',
+        'You already sit at this rated table: the other seat is for another account.',
+        409,
+      );
+    if (!(await this.store.linkSeat(row.id, gameId, seat, Date.now())))
+      return refuse('UNAUTHORIZED', 'Another account holds this seat.', 403);
+    return this.games.claim(gameId, token, row.name ?? `Player ${seat + 1}`, seed, true);
   }
 
   /** The user's games, newest first, each with the seats the user holds there. */
@@ -232,7 +265,7 @@ export class AccountService {
 }
 
 /** The stored colour if it is one of the palette's (else the first). */
-function colourOf(row: UserRow): AvatarColour {
+export function colourOf(row: Pick<UserRow, 'colour'>): AvatarColour {
   const c = row.colour as AvatarColour;
   return AVATAR_COLOURS.includes(c) ? c : AVATAR_COLOURS[0];
 }

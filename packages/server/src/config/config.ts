@@ -116,6 +116,10 @@ export const EnvSchema = z.object({
   ZILCH_MATCH_EXPIRE_MS: int(500, 600_000, 15_000),
   /** Quick match: how often (ms) each process runs a pairing pass. */
   ZILCH_MATCH_PASS_MS: int(50, 60_000, 1000),
+  /** Rated games a player needs in a preset before the leaderboard lists them. */
+  ZILCH_LEADERBOARD_MIN_GAMES: int(1, 10_000, 5),
+  /** Rating deviation above which a rating is provisional (listed apart on the leaderboard). */
+  ZILCH_PROVISIONAL_RD: int(30, 350, 110),
   /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
   ZILCH_METRICS: z
     .string()
@@ -187,6 +191,8 @@ export interface Config {
     expireMs: number;
     passMs: number;
   };
+  /** Leaderboard: rated games needed to be listed, and the RD above which a rating is provisional. */
+  readonly leaderboard: { minGames: number; provisionalRd: number };
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
 }
@@ -298,6 +304,10 @@ export function loadConfig(
         queue: e.ZILCH_PUSH_QUEUE,
         timeoutMs: e.ZILCH_PUSH_TIMEOUT_MS,
         allowHttp: e.ZILCH_PUSH_HTTP_ENDPOINTS,
+      },
+      leaderboard: {
+        minGames: e.ZILCH_LEADERBOARD_MIN_GAMES,
+        provisionalRd: e.ZILCH_PROVISIONAL_RD,
       },
       metrics:
         e.ZILCH_METRICS === 'off' || e.ZILCH_METRICS === 'on'

@@ -3,6 +3,7 @@ import { createGame, parseRules, presetRules, recordingDice, type RuleSet } from
 import { FAIR_FORMAT, type Created } from '@zilch/protocol';
 import type { z } from 'zod';
 import { commitmentV2, fairDice, newServerSeed, serverSeatSeed } from '../fairness/dice-stream.ts';
+import { ratedPreset } from '../ratings/rateable.ts';
 import type { GameRecord, SeatRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
@@ -31,6 +32,8 @@ export async function createTable(
 ): Promise<Result<CreatedGame>> {
   const rules = resolveRules(input.rules);
   if (!rules.ok) return rules;
+  const rated = input.rated ? ratedPreset(input, rules.value) : null;
+  if (rated && !rated.ok) return rated;
   const serverSeed = newServerSeed();
   // A seat's seed until its player sends one follows from the committed server seed.
   const seats: SeatRecord[] = input.seats.map((s, i) =>
@@ -75,7 +78,14 @@ export async function createTable(
     finalScores: null,
   };
   const hashes = tokens.flatMap((t, seat) => (t ? [{ hash: hashToken(t), seat }] : []));
-  await ctx.o.store.insert(record, hashes, ctx.o.node, ctx.o.leaseMs, input.public ?? false);
+  await ctx.o.store.insert(
+    record,
+    hashes,
+    ctx.o.node,
+    ctx.o.leaseMs,
+    input.public ?? false,
+    rated ? rated.value : null,
+  );
   if (record.seats.every((s) => s.claimed)) await startIfWaiting(ctx, record.id);
   return ok({
     gameId: record.id,
@@ -151,13 +161,17 @@ export async function viewFor(
   return ok(ctx.view(g, seat === 'spectator' ? null : seat));
 }
 
-/** Takes a seat under a display name; the game starts once every human seat is taken. */
+/**
+ * Takes a seat under a display name; the game starts once every human seat is taken. A rated
+ * table's seats are taken only through an account (`byAccount`: the caller linked the seat).
+ */
 export function claimSeat(
   ctx: GameContext,
   gameId: string,
   token: string,
   name: string,
   seed?: string,
+  byAccount = false,
 ): Promise<Result<{ seat: number; view: GameView }>> {
   return withRetries(() =>
     ctx.games.locked(gameId, async (): Promise<Result<{ seat: number; view: GameView }> | null> => {
@@ -165,6 +179,12 @@ export function claimSeat(
       if (!g) return notFound(gameId);
       const seat = await ctx.o.store.seatOfToken(gameId, hashToken(token));
       if (seat === null) return badToken();
+      if (!byAccount && g.record.status === 'waiting' && (await ctx.o.store.isRated(gameId)))
+        return refuse(
+          'ACCOUNT_REQUIRED',
+          'This table is rated: sign in with a passkey to take a seat.',
+          403,
+        );
       const current = g.record.seats[seat]!;
       if (g.record.status !== 'waiting') {
         if (current.name === name) return ok({ seat, view: ctx.view(g, seat) });

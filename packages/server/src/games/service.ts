@@ -106,14 +106,15 @@ export class GameService {
     return g ? this.ctx.view(g, you) : null;
   }
 
-  /** Takes a seat under a display name; the game starts once every human seat is taken. */
+  /** Takes a seat under a display name; the game starts once every human seat is taken (rated tables: `byAccount` only). */
   claim(
     gameId: string,
     token: string,
     name: string,
     seed?: string,
+    byAccount = false,
   ): Promise<Result<{ seat: number; view: GameView }>> {
-    return claimSeat(this.ctx, gameId, token, name, seed);
+    return claimSeat(this.ctx, gameId, token, name, seed, byAccount);
   }
 
   /** Takes the first free human seat of a public table (the lobby) under a display name. */
@@ -143,6 +144,11 @@ export class GameService {
     actor: Actor,
   ): Promise<Result<ActionAnswer>> {
     return act(this.ctx, gameId, seat, clientId, move, actor);
+  }
+
+  /** Whether a table was created rated. */
+  isRated(gameId: string): Promise<boolean> {
+    return this.ctx.o.store.isRated(gameId);
   }
 
   /** A new game with the same rules and seats (and the same seat links); repeated calls give the same game. */

@@ -19,6 +19,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.ts';
 import type { GameService } from '../games/service.ts';
+import type { RatingService } from '../ratings/service.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { trustFunction } from './client-ip.ts';
 import { installErrorHandling } from './errors.ts';
@@ -27,6 +28,7 @@ import { lazyDocs } from './lazy-docs.ts';
 import { accountRoutes, type AccountRouteOptions } from './routes/account.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { ratingRoutes } from './routes/ratings.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -68,6 +70,7 @@ export async function buildApp(
   metrics: Metrics,
   ready: () => Promise<boolean>,
   identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
+  ratings: RatingService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -168,6 +171,7 @@ export async function buildApp(
   const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 } };
   await app.register(gameRoutes(service, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
+  await app.register(ratingRoutes(ratings));
   await app.register(
     accountRoutes({
       ...identity,

@@ -12,9 +12,6 @@ import { pairPlayers, rangeAfter, type RangeRule, type Waiting } from './pairing
 /** A player's rating for a preset; ratings are another module's (1500 until they exist). */
 export type RatingOf = (userId: string, preset: string) => Promise<number>;
 
-/** Until ratings exist every player is 1500, Glicko-2's starting rating. */
-export const defaultRatingOf: RatingOf = async () => 1500;
-
 /** How quick match behaves (ZILCH_MATCH_* settings). */
 interface MatchSettings {
   readonly range: RangeRule;
@@ -201,13 +198,16 @@ export class MatchService {
           { kind: 'human', name: a.name },
           { kind: 'human', name: b.name },
         ],
-        // TODO(ratings): pass `rated: a.rated === 1` once the create option exists.
+        // Both came from the same queue (preset and rated flag), and the rated queue holds
+        // accounts only, so a rated pair always makes a rateable table.
+        rated: a.rated === 1,
       });
       if (!made.ok) throw new Error(made.error.message);
       const gameId = made.value.gameId;
       const now = this.now();
       for (const [seat, row] of [a, b].entries()) {
-        const claimed = await this.d.games.claim(gameId, made.value.seats[seat]!.token!, row.name);
+        const token = made.value.seats[seat]!.token!;
+        const claimed = await this.d.games.claim(gameId, token, row.name, undefined, a.rated === 1);
         if (!claimed.ok) throw new Error(claimed.error.message);
         await this.d.accountStore.linkSeat(row.user_id, gameId, seat, now);
       }

@@ -324,6 +324,9 @@ export class AccountStore {
       await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       for (const t of ['push_subscriptions', 'push_settings', 'push_sent'] as const)
         await tx.deleteFrom(t).where('user_id', '=', userId).execute();
+      // Ratings go with the account; opponents keep their own history rows.
+      await tx.deleteFrom('ratings').where('user_id', '=', userId).execute();
+      await tx.deleteFrom('rating_history').where('user_id', '=', userId).execute();
       await tx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }

@@ -140,16 +140,22 @@ export class GameStore {
         : null;
   }
 
-  /** Inserts a new game and its seat tokens (hashes) in one transaction. */
+  /** Inserts a new game and its seat tokens (hashes) in one transaction; `ratedPreset` makes it rated. */
   async insert(
     g: GameRecord,
     tokens: { hash: string; seat: number }[],
     owner: string,
     leaseMs: number,
     listed = false,
+    ratedPreset: string | null = null,
   ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       if (listed) await tx.insertInto('public_games').values({ game_id: g.id }).execute();
+      if (ratedPreset !== null)
+        await tx
+          .insertInto('rated_games')
+          .values({ game_id: g.id, preset: ratedPreset, applied_at: null, outcome: null })
+          .execute();
       await tx
         .insertInto('games')
         .values({
@@ -238,6 +244,16 @@ export class GameStore {
       if (!r) return null;
       return { record: toRecord(r), entries: await entriesOf(tx, id, 0) };
     });
+  }
+
+  /** Whether a table was created rated. */
+  async isRated(gameId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('rated_games')
+      .select('game_id')
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    return r !== undefined;
   }
 
   /** The seat a token opens in a game, or null. */

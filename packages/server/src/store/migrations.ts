@@ -5,6 +5,7 @@ import { sql } from './kysely.ts';
 function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {
   return {
     ...common,
+    ...ratings,
     '0003_entries_clustered': {
       // Each action's commit should dirty as few pages as possible. On SQLite the log becomes a
       // WITHOUT ROWID table clustered by (game_id, seq), and on both dialects the unique index on
@@ -295,6 +296,70 @@ const common: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('match_queue').ifExists().execute();
+    },
+  },
+};
+
+const ratings: Record<string, Migration> = {
+  '0008_ratings': {
+    // Ratings (docs/server.md): which tables are rated and whether their end was applied (the
+    // exactly-once claim), each account's Glicko-2 rating per preset, and one history row per
+    // player and rated game. Ratings are reals: double precision on both dialects.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('rated_games')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('applied_at', 'bigint')
+        .addColumn('outcome', 'text')
+        .execute();
+      await db.schema
+        .createIndex('rated_games_pending')
+        .on('rated_games')
+        .column('applied_at')
+        .execute();
+      await db.schema
+        .createTable('ratings')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .addColumn('wins', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'preset'])
+        .execute();
+      await db.schema
+        .createIndex('ratings_board')
+        .on('ratings')
+        .columns(['preset', 'rating'])
+        .execute();
+      await db.schema
+        .createTable('rating_history')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('opponent_seat', 'integer', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('score', 'double precision', (c) => c.notNull())
+        .addColumn('rating_before', 'double precision', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rating_history_pk', ['game_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('rating_history_user')
+        .on('rating_history')
+        .columns(['user_id', 'at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['rating_history', 'ratings', 'rated_games']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
     },
   },
 };

@@ -180,8 +180,49 @@ export interface MatchQueueTable {
   claimed_at: number | null;
 }
 
+/** A rated table: its preset, and when (and how) its end was applied to ratings. */
+interface RatedGamesTable {
+  game_id: string;
+  preset: string;
+  /** Null until the finished game is applied; setting it is the exactly-once claim. */
+  applied_at: number | null;
+  /** 'applied', or 'void' (over, but not between two accounts). */
+  outcome: 'applied' | 'void' | null;
+}
+
+/** An account's Glicko-2 rating in one preset (Glicko scale). */
+interface RatingsTable {
+  user_id: string;
+  preset: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  wins: number;
+  updated_at: number;
+}
+
+/** A player's rating after one rated game. */
+interface RatingHistoryTable {
+  game_id: string;
+  user_id: string;
+  seat: number;
+  opponent_seat: number;
+  preset: string;
+  /** 1 win, 0 loss, 0.5 draw. */
+  score: number;
+  rating_before: number;
+  rating: number;
+  rd: number;
+  vol: number;
+  at: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  rated_games: RatedGamesTable;
+  ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
   users: UsersTable;
   push_subscriptions: PushSubscriptionsTable;
   push_settings: PushSettingsTable;

@@ -24,13 +24,15 @@ const DASHES: number[][] = [
   [6, 2, 1, 2],
 ];
 
-/** A uPlot line chart: one series per player over the turns. */
+/** A uPlot line chart: one series per player over the turns (or any other count). */
 export function Chart(props: {
   x: number[];
   series: { name: string; values: (number | null)[] }[];
   yLabel: string;
   percent: boolean;
   title: string;
+  /** The x axis's name (default: Turn). */
+  xLabel?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -42,7 +44,7 @@ export function Chart(props: {
       height: 280,
       scales: { x: { time: false }, y: props.percent ? { range: [0, 1] } : {} },
       axes: [
-        { label: 'Turn', incrs: [1, 2, 5, 10, 20, 50, 100] },
+        { label: props.xLabel ?? 'Turn', incrs: [1, 2, 5, 10, 20, 50, 100] },
         {
           label: props.yLabel,
           values: (_u, vals) =>
@@ -52,7 +54,7 @@ export function Chart(props: {
         },
       ],
       series: [
-        { label: 'Turn' },
+        { label: props.xLabel ?? 'Turn' },
         ...props.series.map((s, i) => ({
           label: s.name,
           stroke: COLORS[i % COLORS.length],

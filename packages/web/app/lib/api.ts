@@ -8,9 +8,12 @@ import type {
   CreateGameBody,
   Created,
   GameExport,
+  GameRating,
   GameView,
+  Leaderboard,
   LogAnswer,
   Move,
+  PlayerRatings,
   Rematched,
   Verification,
 } from '@zilch/protocol';
@@ -65,12 +68,18 @@ export const getGame = (id: string, token?: string) =>
  * Takes a seat under a display name, sending a fresh random seed of this device for the dice;
  * the commitment the answer shows (fixed before the first roll) is kept for the fairness check.
  */
-export async function claimSeat(id: string, token: string, name: string) {
-  const r = await call<Claimed>('POST', `/api/games/${enc(id)}/claim`, {
-    token,
-    name,
-    seed: newSeatSeed(id),
-  });
+export async function claimSeat(id: string, token: string, name: string, asAccount = false) {
+  // A rated table's seats are taken only as an account: the session (cookie) names the player.
+  const r = asAccount
+    ? await call<Claimed>('POST', `/api/account/games/${enc(id)}/claim`, {
+        token,
+        seed: newSeatSeed(id),
+      })
+    : await call<Claimed>('POST', `/api/games/${enc(id)}/claim`, {
+        token,
+        name,
+        seed: newSeatSeed(id),
+      });
   if (r.ok) {
     keepCommitment(id, r.value.view.commitment);
     // The seat joins this device's identity (a guest is made silently the first time).
@@ -90,6 +99,18 @@ export const postAction = (id: string, token: string, clientId: string, action: 
 /** Starts a new game with the same seats and rules. */
 export const rematch = (id: string, token: string) =>
   call<Rematched>('POST', `/api/games/${enc(id)}/rematch`, { token });
+
+/** Whether a table is rated, and what its end changed. */
+export const getGameRating = (id: string) =>
+  call<GameRating>('GET', `/api/games/${enc(id)}/rating`);
+
+/** The leaderboard of a preset (none: the server's default, the most played). */
+export const getLeaderboard = (preset?: string) =>
+  call<Leaderboard>('GET', `/api/leaderboard${preset ? `?preset=${enc(preset)}` : ''}`);
+
+/** A player's ratings and rating history. */
+export const getPlayerRatings = (id: string) =>
+  call<PlayerRatings>('GET', `/api/players/${enc(id)}/ratings`);
 
 /** Full replay data. */
 export const getLog = (id: string) => call<LogAnswer>('GET', `/api/games/${enc(id)}/log`);

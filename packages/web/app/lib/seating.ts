@@ -19,7 +19,7 @@ export async function createAndSit(
   for (const { seat, name } of sit) {
     const token = c.seats.find((s) => s.seat === seat)?.token;
     if (!token) return err('NO_TOKEN', `Seat ${seat + 1} has no token to claim.`);
-    const claimed = await claimSeat(c.gameId, token, name);
+    const claimed = await claimSeat(c.gameId, token, name, req.rated === true);
     if (!claimed.ok) return claimed;
     holdSeat(c.gameId, claimed.value.seat, token);
   }

@@ -9,6 +9,7 @@ import {
 } from '@zilch/engine';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useUser } from '../lib/account.ts';
 import { createAndSit } from '../lib/seating.ts';
 import { savedName, saveName } from '../lib/storage.ts';
 import { BOT_IDS, type BotId, type Created, type SeatSpec } from '@zilch/protocol';
@@ -46,12 +47,26 @@ export function CreatePage() {
   const [timer, setTimer] = useState<number | null>(null);
   const [absentBot, setAbsentBot] = useState<BotId | ''>('');
   const [listed, setListed] = useState(false);
+  const [ratedAsked, setRated] = useState(false);
+  const user = useUser();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ c: Created; sat: number[] } | null>(null);
+  const [created, setCreated] = useState<{ c: Created; sat: number[]; rated: boolean } | null>(
+    null,
+  );
 
   const modified = JSON.stringify(rules) !== JSON.stringify(PRESETS[presetId]);
   const parsed = useMemo(() => parseRules(rules), [rules]);
+  const unrateable = whyUnrated(seats, modified);
+  const rated = ratedAsked && unrateable === null;
+  // A rated seat is taken as an account: hot-seat (one account, both seats) is not a rated game.
+  const ratedProblem = !rated
+    ? null
+    : who === 'all'
+      ? 'A rated game is between two accounts: invite the other player instead of hot-seat.'
+      : who === 'me' && user?.kind !== 'account'
+        ? 'Only accounts sit at rated tables: sign in, or make an account with a passkey on your profile, first.'
+        : null;
 
   const submit = async () => {
     if (!parsed.ok) return setError(parsed.error.message);
@@ -67,8 +82,9 @@ export function CreatePage() {
         rules: modified ? parsed.rules : presetId,
         seats: specs,
         turnTimerSeconds: timer,
-        absentBot: absentBot || null,
+        absentBot: rated ? null : absentBot || null,
         public: listed,
+        ...(rated ? { rated: true } : {}),
       },
       sit.map((i) => {
         const s = seats[i] as { name: string };
@@ -79,10 +95,11 @@ export function CreatePage() {
     if (!r.ok) return setError(r.error.message);
     if (who !== 'none' && humans.length)
       saveName((seats[humans[0] as number] as { name: string }).name);
-    setCreated({ c: r.value, sat: sit });
+    setCreated({ c: r.value, sat: sit, rated });
   };
 
-  if (created) return <Invites created={created.c} sat={created.sat} seats={seats} />;
+  if (created)
+    return <Invites created={created.c} sat={created.sat} seats={seats} rated={created.rated} />;
 
   return (
     <div className="page create">
@@ -303,7 +320,8 @@ export function CreatePage() {
               <label htmlFor="absent">Absent players</label>
               <select
                 id="absent"
-                value={absentBot}
+                disabled={rated}
+                value={rated ? '' : absentBot}
                 onChange={(e) => setAbsentBot(e.target.value as BotId | '')}
               >
                 <option value="">Wait for them</option>
@@ -333,10 +351,38 @@ export function CreatePage() {
               games and watch.
             </p>
           </div>
+          <div className="field">
+            <label className="check">
+              <input
+                id="rated"
+                type="checkbox"
+                checked={rated}
+                disabled={unrateable !== null}
+                aria-describedby="rated-help"
+                onChange={(e) => setRated(e.target.checked)}
+              />{' '}
+              Rated game
+            </label>
+            <p className="help" id="rated-help">
+              {unrateable ??
+                'The result moves both players’ ratings for this preset (Glicko-2) on the leaderboard. Only accounts (signed in with a passkey) can take its seats, under their account names; absent players are waited for, never played by a bot.'}{' '}
+              <Link href="/leaderboard">Leaderboard</Link>
+            </p>
+            {ratedProblem && (
+              <p className="error" role="status">
+                {ratedProblem} <Link href="/signin">Sign in</Link> ·{' '}
+                <Link href="/me">Your profile</Link>
+              </p>
+            )}
+          </div>
         </section>
 
         <div className="row">
-          <button type="submit" className="btn primary big" disabled={busy || !parsed.ok}>
+          <button
+            type="submit"
+            className="btn primary big"
+            disabled={busy || !parsed.ok || ratedProblem !== null}
+          >
             {busy ? 'Creating…' : 'Create the table'}
           </button>
         </div>
@@ -350,7 +396,26 @@ export function CreatePage() {
   );
 }
 
-function Invites({ created, sat, seats }: { created: Created; sat: number[]; seats: SeatRow[] }) {
+/** Why a table with these seats and rules cannot be rated, or null when it can. */
+function whyUnrated(seats: SeatRow[], modified: boolean): string | null {
+  if (seats.length !== 2)
+    return 'Rated games are for exactly two players: games of 3 or more players are never rated.';
+  if (seats.some((s) => s.kind === 'bot')) return 'Games against bots are never rated.';
+  if (modified) return 'Ratings are kept per preset: house rules make a game unrated.';
+  return null;
+}
+
+function Invites({
+  created,
+  sat,
+  seats,
+  rated,
+}: {
+  created: Created;
+  sat: number[];
+  seats: SeatRow[];
+  rated: boolean;
+}) {
   const [, navigate] = useLocation();
   const origin = window.location.origin;
   const table = `/t/${created.gameId}`;
@@ -364,6 +429,12 @@ function Invites({ created, sat, seats }: { created: Created; sat: number[]; sea
           <code className="hash">{created.commitment.slice(0, 16)}…</code> (the dice are fixed by a
           secret seed revealed after the game).
         </p>
+        {rated && (
+          <p data-testid="rated-note">
+            <strong>Rated game:</strong> whoever opens a seat link must sign in with a passkey
+            account to sit down; the seat takes the account&apos;s name.
+          </p>
+        )}
         <ul className="invites">
           {created.seats.map((s) => {
             const row = seats[s.seat];

@@ -95,6 +95,10 @@ export function HomePage() {
             </li>
           ))}
         </ul>
+        <p>
+          Two players with accounts can play a rated game in any preset:{' '}
+          <Link href="/leaderboard">see the leaderboard</Link>.
+        </p>
       </section>
     </div>
   );

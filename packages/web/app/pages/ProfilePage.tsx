@@ -3,6 +3,7 @@ import {
   type AccountGame,
   type AvatarColour,
   type Passkey,
+  type PlayerRatings,
   type PresetStats,
   type User,
 } from '@zilch/protocol';
@@ -11,6 +12,8 @@ import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
 import { Notifications } from '../components/Notifications.tsx';
 import { StatusNote, type Note } from '../components/StatusNote.tsx';
+import { Ratings } from '../components/Ratings.tsx';
+import { getPlayerRatings } from '../lib/api.ts';
 import {
   accountGames,
   accountStats,
@@ -59,6 +62,7 @@ export default function ProfilePage() {
               <Recovery user={user} onCodes={setCodes} />
             </>
           )}
+          <MyRatings user={user} />
           <Stats />
           <Games />
           <Leave user={user} />
@@ -332,6 +336,25 @@ function Recovery({ user, onCodes }: { user: User; onCodes: (c: string[]) => voi
       </button>
       <Alert text={error} />
     </div>
+  );
+}
+
+/** The account's ratings per preset (a guest has none: rated seats are for accounts). */
+function MyRatings({ user }: { user: User }) {
+  const [data, setData] = useState<PlayerRatings | null>(null);
+  useEffect(() => {
+    if (user.kind === 'account')
+      void getPlayerRatings(user.id).then((r) => r.ok && setData(r.value));
+  }, [user.id, user.kind]);
+  if (user.kind !== 'account') return null;
+  if (data === null) return <p className="loading">Loading…</p>;
+  return (
+    <>
+      <Ratings data={data} />
+      <p className="muted small">
+        Others see your ratings on <Link href={`/players/${user.id}`}>your public profile</Link>.
+      </p>
+    </>
   );
 }
 

@@ -2,8 +2,10 @@ import cookie, { Signer } from '@fastify/cookie';
 import session from '@fastify/session';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
+  AccountClaimBodySchema,
   AccountGamesSchema,
   AccountStatsSchema,
+  ClaimedSchema,
   GameParamsSchema,
   LinkSeatsBodySchema,
   LinkedSeatsSchema,
@@ -237,6 +239,26 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         const row = await current(req);
         if (!row) return noSession(reply);
         const r = await accounts.mintTokens(row.id, req.params.id);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
+    );
+
+    app.post(
+      '/api/account/games/:id/claim',
+      {
+        config: o.auth,
+        schema: {
+          tags: ['account', 'ratings'],
+          summary: 'Take a seat as this account (the only way to sit at a rated table)',
+          params: GameParamsSchema,
+          body: AccountClaimBodySchema,
+          response: { 200: ClaimedSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const row = await current(req);
+        if (!row) return noSession(reply);
+        const r = await accounts.claimSeat(row, req.params.id, req.body.token, req.body.seed);
         return r.ok ? r.value : refused(reply, r.error);
       },
     );

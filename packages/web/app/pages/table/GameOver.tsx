@@ -4,6 +4,7 @@ import { nameOf } from '../../components/Scoreboard.tsx';
 import { claimSeat, rematch } from '../../lib/api.ts';
 import { holdSeat } from '../../lib/storage.ts';
 import { winLine } from '../../lib/words.ts';
+import { RatingResult } from './RatingResult.tsx';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -37,6 +38,7 @@ export function GameOver({
           </li>
         ))}
       </ol>
+      <RatingResult view={view} />
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
