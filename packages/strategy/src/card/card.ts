@@ -115,8 +115,21 @@ const pts = (n: number): string => n.toLocaleString('en-US');
 const dice = (n: number): string => (n === 1 ? '1 die' : `${n} dice`);
 
 /** A table by dice count in words: "1 die 300 · 2 dice 250 · …" (null: never). */
+const never = (v: number | null): string => (v === null ? 'never' : pts(v));
 const byDice = (values: readonly (number | null)[]): string =>
-  values.map((v, i) => `${dice(i + 1)} ${v === null ? 'never' : pts(v)}`).join(' · ');
+  values.map((v, i) => `${dice(i + 1)} ${never(v)}`).join(' · ');
+
+/** The entries of `late` that differ from `early`, in words ("3 dice 600 · 1 die never"). */
+function changed(
+  early: readonly (number | null)[],
+  late: readonly (number | null)[],
+  word: (v: number | null) => string,
+): string {
+  const diff = late.flatMap((v, i) =>
+    v === (early[i] ?? null) ? [] : [`${dice(i + 1)} ${word(v)}`],
+  );
+  return diff.length ? `${diff.join(' · ')} (the rest as above)` : 'as above';
+}
 
 /** Offer thresholds in words: "from 1,400 with 1 die · …", the dice never inherited left out. */
 function offerWords(values: readonly (number | null)[]): string {
@@ -130,11 +143,12 @@ function offerWords(values: readonly (number | null)[]): string {
 function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   const p = c.params;
   const late = p.lateAt !== undefined ? `once anyone has ${pts(p.lateAt)}` : '';
+  const thresholds = c.thresholds.map((t) => t.bankAt);
   const lines = [
     `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as: ${c.worth
       .map((w, i) => `${dice(i + 1)} ${pts(w)}`)
       .join(' · ')}.`,
-    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${byDice(c.thresholds.map((t) => t.bankAt))}${p.lateBankAt && late ? `; ${late}: ${byDice(p.lateBankAt)}` : ''}.`,
+    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`,
   ];
   if (c.noHotBank) {
     const cost =
@@ -158,9 +172,10 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
     gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind${behindLate}`);
   if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);
   if (gap.length) lines.push(`Score gap: ${gap.join('; ')}.`);
+  const offers = c.offers?.map((o) => o.from) ?? [];
   if (c.offers)
     lines.push(
-      `Offers: ${offerWords(c.offers.map((o) => o.from))}${p.lateOffers && late ? `; ${late}: ${offerWords(p.lateOffers)}` : ''}.`,
+      `Offers: ${offerWords(c.offers.map((o) => o.from))}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`,
     );
   if (p.chaseWithin > 0)
     lines.push(
