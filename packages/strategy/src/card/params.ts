@@ -104,14 +104,22 @@ export const CARD_TUNING: readonly CardTuning[] = [
   tuning(
     'serendipity-creak',
     {
-      bankAt: [300, 250, 450, null, null, null],
-      worth: [100, 50, 0, 200, 350, 600],
+      bankAt: [350, 200, 550, 2500, null, null],
+      worth: [50, 0, 0, 200, 350, 600],
       behindPer1000: 50,
-      aheadPer1000: 150,
+      aheadPer1000: 50,
       endLead: 500,
-      endMaxDice: 2,
+      endBankDice: 1,
+      endAheadDice: 4,
+      endAheadBy: 250,
       chaseWithin: 0,
-      hotBankAt: 2000,
+      hotBankAt: 1500,
+      hotBackLoss: 100,
+      lateAt: 8000,
+      lateBankAt: [350, 250, 600, 2500, 2500, null],
+      lateOffers: [1700, 1000, 750, 600, 400, 50],
+      // The exact last-turn table's thresholds where 1,500 or more is needed, then tuned.
+      finalOffers: [1000, 1000, 750, 950, 600, 50],
     },
     // ZILCH_BENCH_CARD_GAMES=10000 npm run bench -- card
     { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4633, ci95: [0.4535, 0.4731] },
