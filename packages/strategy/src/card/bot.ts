@@ -21,13 +21,25 @@ function bestOther(s: GameState): number {
   return best;
 }
 
+/** Whether the card's late-game tables apply: some player has `lateAt` points or more. */
+function isLate(card: StrategyCard, s: GameState): boolean {
+  const at = card.params.lateAt;
+  return at !== undefined && s.scores.some((v) => v >= at);
+}
+
 /** The card's threshold for `dice` left, moved by the score gap (Infinity: never bank). */
 function threshold(card: StrategyCard, s: GameState, dice: number): number {
-  const at = card.thresholds[dice - 1]?.bankAt ?? null;
+  const late = isLate(card, s) ? card.params.lateBankAt : undefined;
+  const at = late ? (late[dice - 1] ?? null) : (card.thresholds[dice - 1]?.bankAt ?? null);
   if (at === null) return Infinity;
-  const gap = bestOther(s) - (s.scores[s.current] ?? 0);
+  const other = bestOther(s);
+  const gap = other - (s.scores[s.current] ?? 0);
   const p = card.params;
-  return at + (gap > 0 ? (p.behindPer1000 * gap) / 1000 : (p.aheadPer1000 * gap) / 1000);
+  const behind =
+    p.lateAt !== undefined && other >= p.lateAt
+      ? (p.behindLatePer1000 ?? p.behindPer1000)
+      : p.behindPer1000;
+  return at + (gap > 0 ? (behind * gap) / 1000 : (p.aheadPer1000 * gap) / 1000);
 }
 
 /**
@@ -53,18 +65,38 @@ function wantsBank(
   const reaches =
     total - (card.lock ? locked : 0) >= threshold(card, s, dice) * heldFactor(card, held);
   // The others still get a turn, and may inherit the bank: the dice rule holds here too.
-  if (mine >= card.target)
-    return (
-      reaches &&
-      mine - bestOther(s) >= card.params.endLead &&
-      dice <= (card.params.endMaxDice ?? Infinity)
-    );
+  if (mine >= card.target) {
+    const p = card.params;
+    const lead = mine - bestOther(s);
+    // With offers the next player may take the turn total on, so the lead that counts is the
+    // one the turn started with; the bank reaches the target whatever the threshold.
+    if (p.endBankDice !== undefined)
+      return (
+        lead >= p.endLead &&
+        (dice <= p.endBankDice ||
+          (dice <= (p.endAheadDice ?? 0) && lead - total >= (p.endAheadBy ?? 0)))
+      );
+    return reaches && lead >= p.endLead && dice <= (p.endMaxDice ?? Infinity);
+  }
   return reaches;
 }
 
 /** Hot Dice doubling: with a set held, rolling more of its face doubles the total. */
 function heldFactor(card: StrategyCard, held: number): number {
   return held && card.params.heldFactor ? card.params.heldFactor : 1;
+}
+
+/** Whether the card takes the offer in front of the player. */
+function inherits(card: StrategyCard, s: GameState): boolean {
+  const offer = s.offer!;
+  const p = card.params;
+  const table =
+    s.finalRound && p.finalOffers
+      ? (p.finalOffers[offer.dice - 1] ?? null)
+      : isLate(card, s) && p.lateOffers
+        ? (p.lateOffers[offer.dice - 1] ?? null)
+        : (card.offers?.[offer.dice - 1]?.from ?? null);
+  return table !== null && offer.points >= table;
 }
 
 function isLastTurn(s: GameState): boolean {
@@ -86,11 +118,8 @@ export function cardBotOf(card: StrategyCard): Bot {
       switch (s.phase) {
         case 'over':
           throw new Error('card bot asked to move in a finished game');
-        case 'choose': {
-          const offer = s.offer!;
-          const from = card.offers?.[offer.dice - 1]?.from ?? null;
-          return { type: from !== null && offer.points >= from ? 'inherit' : 'fresh', seat };
-        }
+        case 'choose':
+          return { type: inherits(card, s) ? 'inherit' : 'fresh', seat };
         case 'roll':
           return { type: 'roll', seat };
         case 'decide': {
@@ -115,28 +144,21 @@ export function cardBotOf(card: StrategyCard): Bot {
           // A big total is banked with a die held back rather than offered with hot dice.
           const hotBankAt = card.params.hotBankAt;
           if (card.noHotBank && hotBankAt > 0 && hot(pick) && !isLastTurn(s)) {
-            const back = choices.find((c) => c.canBank && !hot(c));
-            if (back && back.total >= hotBankAt) return keepAction(seat, back, true);
+            const back = choices.find((c) => c.canBank && !hot(c)); // best first
+            const maxLoss = card.params.hotBackLoss ?? Infinity;
+            if (back && back.total >= hotBankAt && pick.total - back.total <= maxLoss)
+              return keepAction(seat, back, true);
           }
           // Then bank when that keep's total reaches the threshold for its dice left, keeping
           // every scoring die (hot dice excepted where they would be offered: those are rolled).
           const last = isLastTurn(s);
           const bank = choices.find((c) => c.canBank && !(card.noHotBank && hot(c) && !last));
+          const banks = (c: KeepChoice | undefined): boolean =>
+            c !== undefined &&
+            !(card.noHotBank && hot(c) && !last) &&
+            wantsBank(card, s, c.total, c.diceLeft, lockedAfter(c), heldAfter(c));
           const judged = last ? bank : pick;
-          if (
-            bank &&
-            judged &&
-            !(card.noHotBank && hot(judged) && !last) &&
-            wantsBank(
-              card,
-              s,
-              judged.total,
-              judged.diceLeft,
-              lockedAfter(judged),
-              heldAfter(judged),
-            )
-          )
-            return keepAction(seat, bank, true);
+          if (bank && banks(judged)) return keepAction(seat, bank, true);
           return keepAction(seat, pick, false);
         }
       }

@@ -114,37 +114,69 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
 const pts = (n: number): string => n.toLocaleString('en-US');
 const dice = (n: number): string => (n === 1 ? '1 die' : `${n} dice`);
 
+/** A table by dice count in words: "1 die 300 · 2 dice 250 · …" (null: never). */
+const never = (v: number | null): string => (v === null ? 'never' : pts(v));
+const byDice = (values: readonly (number | null)[]): string =>
+  values.map((v, i) => `${dice(i + 1)} ${never(v)}`).join(' · ');
+
+/** The entries of `late` that differ from `early`, in words ("3 dice 600 · 1 die never"). */
+function changed(
+  early: readonly (number | null)[],
+  late: readonly (number | null)[],
+  word: (v: number | null) => string,
+): string {
+  const diff = late.flatMap((v, i) =>
+    v === (early[i] ?? null) ? [] : [`${dice(i + 1)} ${word(v)}`],
+  );
+  return diff.length ? `${diff.join(' · ')} (the rest as above)` : 'as above';
+}
+
+/** Offer thresholds in words: "from 1,400 with 1 die · …", the dice never inherited left out. */
+function offerWords(values: readonly (number | null)[]): string {
+  const taken = values.flatMap((v, i) => (v === null ? [] : [`${pts(v)} with ${dice(i + 1)}`]));
+  return taken.length
+    ? `inherit from ${taken.join(' · ')}; else start fresh`
+    : 'always start fresh';
+}
+
 /** The card's rules in plain words (at most 8 lines). */
 function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   const p = c.params;
+  const late = p.lateAt !== undefined ? `once anyone has ${pts(p.lateAt)}` : '';
+  const thresholds = c.thresholds.map((t) => t.bankAt);
   const lines = [
     `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as: ${c.worth
       .map((w, i) => `${dice(i + 1)} ${pts(w)}`)
       .join(' · ')}.`,
-    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${c.thresholds
-      .map((t) => `${dice(t.dice)} ${t.bankAt === null ? 'never' : pts(t.bankAt)}`)
-      .join(' · ')}.`,
+    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`,
   ];
-  if (c.noHotBank)
+  if (c.noHotBank) {
+    const cost =
+      p.hotBackLoss !== undefined ? `, if that gives up at most ${pts(p.hotBackLoss)}` : '';
     lines.push(
       p.hotBankAt > 0
-        ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead.`
+        ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead${cost}.`
         : `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
     );
+  }
   if (p.heldFactor && p.heldFactor !== 1)
     lines.push(`Holding a set (doubling): bank only at ${p.heldFactor} times those totals.`);
   const gap: string[] = [];
-  if (p.behindPer1000) gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind`);
+  const behindLate =
+    p.lateAt !== undefined &&
+    p.behindLatePer1000 !== undefined &&
+    p.behindLatePer1000 !== p.behindPer1000
+      ? ` (${pts(p.behindLatePer1000)} once they have ${pts(p.lateAt)})`
+      : '';
+  if (p.behindPer1000 || behindLate)
+    gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind${behindLate}`);
   if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);
   if (gap.length) lines.push(`Score gap: ${gap.join('; ')}.`);
-  if (c.offers) {
-    const taken = c.offers.filter((o) => o.from !== null);
+  const offers = c.offers?.map((o) => o.from) ?? [];
+  if (c.offers)
     lines.push(
-      taken.length
-        ? `Offers: inherit from ${taken.map((o) => `${pts(o.from!)} with ${dice(o.dice)}`).join(' · ')}; else start fresh.`
-        : 'Offers: always start fresh.',
+      `Offers: ${offerWords(c.offers.map((o) => o.from))}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`,
     );
-  }
   if (p.chaseWithin > 0)
     lines.push(
       `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
@@ -152,10 +184,24 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   if (c.end === 'immediate')
     lines.push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {
+    lines.push(`Reaching ${pts(c.target)}: ${endWords(c)}; else roll on.`);
     lines.push(
-      `Reaching ${pts(c.target)}: bank as above, and only with a lead of ${pts(p.endLead)} or more${p.endMaxDice !== undefined ? ` and at most ${dice(p.endMaxDice)} left` : ''}; else roll on.`,
+      `Final round: roll until you are ahead of the leader, then bank${c.offers && p.finalOffers ? `. Offers: ${offerWords(p.finalOffers)}` : ''}.`,
     );
-    lines.push('Final round: roll until you are ahead of the leader, then bank.');
   }
   return lines;
+}
+
+/** When a bank that reaches the target is made, in words. */
+function endWords(c: Omit<StrategyCard, 'lines'>): string {
+  const p = c.params;
+  const lead = `a lead of ${pts(p.endLead)} or more`;
+  if (p.endBankDice === undefined)
+    return `bank as above, and only with ${lead}${p.endMaxDice !== undefined ? ` and at most ${dice(p.endMaxDice)} left` : ''}`;
+  const ahead =
+    p.endAheadDice !== undefined && p.endAheadDice > p.endBankDice
+      ? `up to ${dice(p.endAheadDice)} if you began the turn ${pts(p.endAheadBy ?? 0)} or more ahead (the next player may inherit your total)`
+      : '';
+  const few = p.endBankDice > 0 ? `at most ${dice(p.endBankDice)} left` : '';
+  return `bank with ${lead} and ${[few, ahead].filter(Boolean).join(', or ')}`;
 }

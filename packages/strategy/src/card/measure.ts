@@ -109,7 +109,7 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
 
 /** Values each card parameter is tried at by `tuneCard`. */
 export const CARD_GRID: {
-  readonly [K in Exclude<keyof CardParams, 'bankAt' | 'worth'>]: readonly number[];
+  readonly [K in Exclude<keyof CardParams, TableKey>]: readonly number[];
 } = {
   behindPer1000: [0, 25, 50, 100, 150, 200],
   aheadPer1000: [0, 25, 50, 100, 150],
@@ -118,7 +118,16 @@ export const CARD_GRID: {
   hotBankAt: [0, 1000, 1500, 2000, 3000],
   endMaxDice: [1, 2, 3, 10],
   heldFactor: [1, 2, 3, 4, 6],
+  hotBackLoss: [0, 50, 100, 200, 400],
+  lateAt: [7000, 8000, 9000],
+  endBankDice: [0, 1, 2, 3],
+  endAheadDice: [0, 2, 3, 4, 5],
+  endAheadBy: [-500, 0, 250, 500, 1000],
+  behindLatePer1000: [50, 100, 150, 200],
 };
+
+/** Parameters that are a table by dice count, tuned entry by entry. */
+type TableKey = 'bankAt' | 'worth' | 'finalOffers' | 'lateBankAt' | 'lateOffers';
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
 const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
@@ -149,28 +158,35 @@ export function tuneCard(
     opts.log?.(`${what} loss ${r.loss.toFixed(4)} ± ${r.se.toFixed(4)}`);
     if (r.loss < bestRegret.loss) [best, bestRegret] = [p, r];
   };
+  /** Tries every entry of a table at the values `tries` gives for its current one. */
+  const tuneTable = (
+    key: TableKey,
+    tries: (now: number | null) => Iterable<number | null>,
+  ): void => {
+    const table = best[key];
+    if (!table) return;
+    for (let i = 0; i < table.length; i++) {
+      const now = best[key]![i] ?? null;
+      for (const v of new Set(tries(now))) {
+        if (v === now) continue;
+        const next = best[key]!.slice();
+        next[i] = v;
+        try1({ ...best, [key]: next }, `${key}[${i + 1}]=${v}`);
+      }
+    }
+  };
+  const scaled = (now: number): number[] =>
+    BANK_FACTORS.map((f) => Math.max(UNIT, Math.round((now * f) / UNIT) * UNIT));
   for (let pass = 0; pass < (opts.passes ?? 2); pass++) {
-    for (let i = 0; i < rules.dice; i++) {
-      const now = best.bankAt![i] ?? null;
-      const tries = new Set<number | null>(
-        now === null
-          ? [null, rules.target / 4, rules.target / 8]
-          : [null, ...BANK_FACTORS.map((f) => Math.max(UNIT, Math.round((now * f) / UNIT) * UNIT))],
-      );
-      tries.delete(now);
-      for (const v of tries) {
-        const bankAt = best.bankAt!.slice();
-        bankAt[i] = v;
-        try1({ ...best, bankAt }, `bankAt[${i + 1}]=${v}`);
-      }
-    }
-    for (let i = 0; i < rules.dice; i++) {
-      for (const d of WORTH_STEPS) {
-        const worth = best.worth!.slice();
-        worth[i] = Math.max(0, worth[i]! + d);
-        if (worth[i] !== best.worth![i]) try1({ ...best, worth }, `worth[${i + 1}]=${worth[i]}`);
-      }
-    }
+    tuneTable('bankAt', (now) =>
+      now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
+    );
+    tuneTable('worth', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
+    tuneTable('lateBankAt', (now) =>
+      now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
+    );
+    tuneTable('lateOffers', (now) => (now === null ? [null, 1000] : [null, ...scaled(now)]));
+    tuneTable('finalOffers', (now) => (now === null ? [null, 1000] : [null, ...scaled(now)]));
     for (const key of Object.keys(CARD_GRID) as (keyof typeof CARD_GRID)[]) {
       for (const v of CARD_GRID[key]) {
         if (v === best[key]) continue;

@@ -3,7 +3,7 @@ import { lean, PRESET_IDS, preset, type GameState, type RuleSet } from '@zilch/e
 import { cardBot } from '../../src/card/bot.ts';
 import { strategyCard } from '../../src/card/card.ts';
 import { cardRegret } from '../../src/card/measure.ts';
-import { defaultCardParams } from '../../src/card/params.ts';
+import { defaultCardParams, type CardParams } from '../../src/card/params.ts';
 import { simulateInThread } from '../../src/simulate/simulate.ts';
 import { solveLongRun } from '../../src/solver/long-run.ts';
 import { smallRules } from '../bots/states.ts';
@@ -102,6 +102,97 @@ describe('the card bot plays the card', () => {
     expect(cardBot(sc).decide(s).type).toBe('inherit');
     s.offer = { points: o.from! - 50, dice: 3 } as GameState['offer'];
     expect(cardBot(sc).decide(s).type).toBe('fresh');
+  });
+});
+
+describe('the card’s end game and late rules (offers: Serendipity Creak)', () => {
+  const sc = preset('serendipity-creak');
+  const params: CardParams = {
+    bankAt: [300, 250, 450, null, null, null],
+    worth: [100, 50, 0, 200, 350, 600],
+    behindPer1000: 0,
+    aheadPer1000: 0,
+    endLead: 500,
+    chaseWithin: 0,
+    hotBankAt: 2000,
+    hotBackLoss: 100,
+    endBankDice: 1,
+    endAheadDice: 4,
+    endAheadBy: 250,
+    lateAt: 8000,
+    lateBankAt: [300, 250, 900, null, null, null],
+    lateOffers: [null, 1000, 750, 600, 400, 50],
+    finalOffers: [1000, 1150, 1100, 950, 600, 50],
+  };
+  const bot = cardBot(sc, params);
+  const offered = (scores: [number, number], points: number, n: number): GameState => {
+    const s = lean.initialState(sc, 2, 0);
+    s.scores = [...scores];
+    s.onBoard = [true, true];
+    s.phase = 'choose';
+    s.offer = { points, dice: n };
+    return s;
+  };
+
+  it('reaching the target: banks with 1 die and the lead, else only if the turn began ahead', () => {
+    // 9,000 + 1,500 against 9,900: lead 600 with 1 die left.
+    expect(bot.decide(deciding(sc, [9000, 9900], 1500, 1)).type).toBe('bank');
+    // The same lead with 3 dice: the turn began 900 behind, and the next player may inherit.
+    expect(bot.decide(deciding(sc, [9000, 9900], 1500, 3)).type).toBe('roll');
+    // Began the turn 300 ahead: bank with 3 dice, whatever the threshold.
+    expect(bot.decide(deciding(sc, [9000, 8700], 1500, 3)).type).toBe('bank');
+    // 5 dice: never.
+    expect(bot.decide(deciding(sc, [9000, 8700], 1500, 5)).type).toBe('roll');
+    // A lead under 500 with 1 die: roll on.
+    expect(bot.decide(deciding(sc, [9000, 9900], 1300, 1)).type).toBe('roll');
+  });
+
+  it('once anyone has 8,000 the late thresholds and offers apply', () => {
+    // Three dice: 450 early, 900 late.
+    expect(bot.decide(deciding(sc, [3000, 3000], 600, 3)).type).toBe('bank');
+    expect(bot.decide(deciding(sc, [3000, 8000], 600, 3)).type).toBe('roll');
+    expect(bot.decide(deciding(sc, [3000, 8000], 900, 3)).type).toBe('bank');
+    // One die for 2,000: inherited early, not late.
+    expect(bot.decide(offered([3000, 3000], 2000, 1)).type).toBe('inherit');
+    expect(bot.decide(offered([3000, 8000], 2000, 1)).type).toBe('fresh');
+  });
+
+  it('final round: the final-round offer table', () => {
+    const s = offered([8000, 10_500], 1000, 1);
+    s.finalRound = { by: 1, turnsLeft: 1 };
+    expect(bot.decide(s).type).toBe('inherit');
+    s.offer = { points: 950, dice: 1 };
+    expect(bot.decide(s).type).toBe('fresh');
+  });
+
+  it('hot dice from 2,000: keeps one die back only when that gives up at most 100', () => {
+    const keeping = (roll: number[]): GameState => {
+      const s = deciding(sc, [3000, 3000], 2000, 6);
+      s.phase = 'keep';
+      s.turn.roll = roll;
+      return s;
+    };
+    // A straight (1,500, hot dice): keeping 1–5 back (750) gives up 750, so roll all six on.
+    const straight = bot.decide(keeping([1, 2, 3, 4, 5, 6]));
+    expect(straight).toMatchObject({ type: 'keep', dice: [0, 1, 2, 3, 4, 5] });
+    expect('then' in straight && straight.then).toBeFalsy();
+    // Four 1s and two 5s (2,100, hot dice): keeping one 5 back gives up 50: bank 4,050.
+    const back = bot.decide(keeping([1, 1, 1, 1, 5, 5]));
+    expect(back).toMatchObject({ type: 'keep', then: 'bank' });
+    expect(back.type === 'keep' && back.dice.length).toBe(5);
+  });
+
+  it('every rule it plays is on the card, in at most 8 lines', () => {
+    const card = strategyCard(sc, params);
+    expect(card.lines.length).toBeLessThanOrEqual(8);
+    const text = card.lines.join('\n');
+    expect(text).toContain('once anyone has 8,000: 3 dice 900 (the rest as above)');
+    expect(text).toContain('once anyone has 8,000: 1 die never (the rest as above)');
+    expect(text).toContain('inherit from 1,000 with 1 die · 1,150 with 2 dice');
+    expect(text).toContain('gives up at most 100');
+    expect(text).toContain(
+      'at most 1 die left, or up to 4 dice if you began the turn 250 or more ahead',
+    );
   });
 });
 
