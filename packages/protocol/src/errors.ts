@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'UNKNOWN_PASSKEY',
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
+  // Table chat.
+  'CHAT_EMPTY',
+  'CHAT_TOO_LONG',
+  'CHAT_TOO_FAST',
   // The coach.
   'BAD_STATE',
   // Sockets only.

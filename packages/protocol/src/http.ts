@@ -48,6 +48,10 @@ export const CreateGameBodySchema = z
       .boolean()
       .optional()
       .describe('List the table in the public lobby (default false: only its links lead to it)'),
+    chatFilter: z
+      .boolean()
+      .optional()
+      .describe('Mask profanity in the table chat (default true; false keeps messages as typed)'),
   })
   .strict();
 

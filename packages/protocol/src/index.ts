@@ -8,3 +8,4 @@ export * from './http.ts';
 export * from './socket.ts';
 export * from './fairness.ts';
 export * from './account.ts';
+export * from './chat.ts';

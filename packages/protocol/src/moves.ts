@@ -13,6 +13,15 @@ const UNSAFE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u2800\u3
 const EMOJI_ZWJ =
   /(?<=\p{Extended_Pictographic}[\uFE0E\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
 const MARK = /\p{M}/gu;
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'gu');
+
+/** Removes the characters a name refuses (keeping joiners inside emoji), for free text such as chat. */
+export function stripUnsafe(text: string): string {
+  return text
+    .split(EMOJI_ZWJ)
+    .map((part) => part.replace(UNSAFE_ALL, ''))
+    .join('\u200D');
+}
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**

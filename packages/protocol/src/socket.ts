@@ -1,6 +1,26 @@
 // socket.io messages (path /socket.io). Every client message takes an ack callback.
 import { z } from 'zod';
 import { ReactionEmojiSchema } from './bots.ts';
+import {
+  ChatHistoryAckSchema,
+  ChatHistoryMessageSchema,
+  ChatMessageSchema,
+  ChatMuteAckSchema,
+  ChatMuteMessageSchema,
+  ChatReportAckSchema,
+  ChatReportMessageSchema,
+  ChatSendAckSchema,
+  ChatSendMessageSchema,
+  type ChatHistoryAck,
+  type ChatHistoryMessage,
+  type ChatMessage,
+  type ChatMuteAck,
+  type ChatMuteMessage,
+  type ChatReportAck,
+  type ChatReportMessage,
+  type ChatSendAck,
+  type ChatSendMessage,
+} from './chat.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { GameEventSchema } from './game-state.ts';
 import { GameViewSchema } from './game-view.ts';
@@ -111,12 +131,17 @@ export interface ClientToServerEvents {
   join: (message: JoinMessage, ack: (answer: JoinAck) => void) => void;
   action: (message: ActionMessage, ack: (answer: ActionAck) => void) => void;
   react: (message: ReactMessage, ack: (answer: ReactAck) => void) => void;
+  chat: (message: ChatSendMessage, ack: (answer: ChatSendAck) => void) => void;
+  chatHistory: (message: ChatHistoryMessage, ack: (answer: ChatHistoryAck) => void) => void;
+  chatMute: (message: ChatMuteMessage, ack: (answer: ChatMuteAck) => void) => void;
+  chatReport: (message: ChatReportMessage, ack: (answer: ChatReportAck) => void) => void;
 }
 
 /** socket.io event map of what the server pushes. */
 export interface ServerToClientEvents {
   update: (update: Update) => void;
   reaction: (reaction: Reaction) => void;
+  chat: (message: ChatMessage) => void;
   bye: (reason: Bye) => void;
 }
 
@@ -126,6 +151,15 @@ export const SOCKET_SCHEMAS = {
     join: { message: JoinMessageSchema, ack: JoinAckSchema },
     action: { message: ActionMessageSchema, ack: ActionAckSchema },
     react: { message: ReactMessageSchema, ack: ReactAckSchema },
+    chat: { message: ChatSendMessageSchema, ack: ChatSendAckSchema },
+    chatHistory: { message: ChatHistoryMessageSchema, ack: ChatHistoryAckSchema },
+    chatMute: { message: ChatMuteMessageSchema, ack: ChatMuteAckSchema },
+    chatReport: { message: ChatReportMessageSchema, ack: ChatReportAckSchema },
   },
-  serverToClient: { update: UpdateSchema, reaction: ReactionSchema, bye: ByeSchema },
+  serverToClient: {
+    update: UpdateSchema,
+    reaction: ReactionSchema,
+    chat: ChatMessageSchema,
+    bye: ByeSchema,
+  },
 } as const;

@@ -7,6 +7,7 @@ import type { Server } from 'socket.io';
 import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
+import { ChatService } from './chat/service.ts';
 import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
@@ -18,6 +19,7 @@ import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
 import { AccountStore } from './store/account-store.ts';
+import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
 
 /** A running server. */
@@ -89,16 +91,25 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
+  const chat = new ChatService(new ChatStore(db.db), service);
   const accountStore = new AccountStore(db.db);
   // Every process on the store signs cookies with one key: the configured one, else one made once.
   const secret =
     config.sessionSecret ??
     (await accountStore.secret('session', () => randomBytes(32).toString('base64url')));
-  const app = await buildApp(config, log, service, metrics, ready, {
-    accounts: new AccountService(accountStore, service),
-    sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
-    secret,
-  });
+  const app = await buildApp(
+    config,
+    log,
+    service,
+    metrics,
+    ready,
+    {
+      accounts: new AccountService(accountStore, service),
+      sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
+      secret,
+    },
+    chat,
+  );
 
   let remote: RemoteLink | null = null;
   let ioRef: Server | null = null;
@@ -127,6 +138,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
 
   const io = attachRealtime(app.server, {
     service,
+    chat,
     presence,
     bus,
     metrics,

@@ -1,0 +1,155 @@
+// Table chat over socket.io: what clients send, what the server answers and pushes, and the one
+// text normaliser both sides use (so the counter a player sees is the length the server checks).
+import { z } from 'zod';
+import { ErrorBodySchema } from './errors.ts';
+import { GameIdSchema, NAME_MAX_MARKS, stripUnsafe } from './moves.ts';
+
+/** Most characters (graphemes) one chat message may have once normalised. */
+export const CHAT_MAX_GRAPHEMES = 280;
+/** Messages one sender may send at once before the rate limit applies. */
+export const CHAT_BURST = 5;
+/** Seconds per message a sender earns back after a burst. */
+export const CHAT_REFILL_SECONDS = 3;
+/** Messages of a table's history a client gets on join or refresh (newest last). */
+export const CHAT_HISTORY = 100;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const MARK = /\p{M}/gu;
+
+/**
+ * Chat text as stored and shown: NFC, line breaks and tabs as spaces, control and invisible
+ * characters removed (emoji joiners kept), more than 3 accents on one letter cut, spaces
+ * collapsed and trimmed. `length` counts graphemes, what a player sees as characters.
+ */
+export function normaliseChat(raw: string): { text: string; length: number } {
+  const spaced = raw.normalize('NFC').replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ');
+  const clean = stripUnsafe(spaced)
+    .replace(/\p{Zs}+/gu, ' ')
+    .replace(/^ | $/g, '');
+  let text = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(clean)) {
+    let marks = 0;
+    // A grapheme's base comes first; marks beyond the limit are "zalgo" noise and are dropped.
+    text += segment.replace(MARK, (m) => (++marks > NAME_MAX_MARKS ? '' : m));
+    length += 1;
+  }
+  return { text, length };
+}
+
+/** Who a chat message is from: a seat (its name at the time), or a spectator. */
+const ChannelSchema = z
+  .enum(['seats', 'spectators'])
+  .describe('`seats`: the players at the table; `spectators`: people watching');
+
+/** A chat message as the server stores and delivers it. */
+export const ChatMessageSchema = z.object({
+  id: z.string().describe('Sortable: later messages have greater ids'),
+  gameId: z.string(),
+  channel: ChannelSchema,
+  seat: z.number().int().min(0).nullable().describe('null for a spectator'),
+  name: z.string().describe("The seat's name when sent, or `Spectator <tag>`"),
+  text: z.string().describe('Normalised plain text; clients must render it as text, never HTML'),
+  at: z.number().describe('Epoch milliseconds'),
+});
+
+/** A chat message. */
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** What a seat has muted: other seats by number, and whether all spectators. */
+export const ChatMutesSchema = z.object({
+  seats: z.array(z.number().int().min(0)),
+  spectators: z.boolean(),
+});
+
+/** What a seat has muted. */
+export type ChatMutes = z.infer<typeof ChatMutesSchema>;
+
+// ---- client → server ----
+
+/** `chat`: a message to the table (seats) or to the other spectators (after `join`). */
+export const ChatSendMessageSchema = z
+  .object({
+    gameId: GameIdSchema,
+    // A bound on the raw text before any Unicode work; the real limit applies after normalising.
+    text: z.string().max(4 * CHAT_MAX_GRAPHEMES),
+  })
+  .strict();
+
+/** `chat` message. */
+export type ChatSendMessage = z.infer<typeof ChatSendMessageSchema>;
+
+/** `chatHistory`: the table's recent messages (after `join`), without those you muted. */
+export const ChatHistoryMessageSchema = z.object({ gameId: GameIdSchema }).strict();
+
+/** `chatHistory` message. */
+export type ChatHistoryMessage = z.infer<typeof ChatHistoryMessageSchema>;
+
+/** `chatMute`: a seat mutes or unmutes another seat or all spectators (kept for that seat). */
+export const ChatMuteMessageSchema = z
+  .object({
+    gameId: GameIdSchema,
+    target: z.union([z.number().int().min(0).max(7), z.literal('spectators')]),
+    muted: z.boolean(),
+  })
+  .strict();
+
+/** `chatMute` message. */
+export type ChatMuteMessage = z.infer<typeof ChatMuteMessageSchema>;
+
+/** `chatReport`: report a message of this table to the operators (kept in the store). */
+export const ChatReportMessageSchema = z
+  .object({
+    gameId: GameIdSchema,
+    messageId: z.string().min(1).max(64),
+    reason: z.string().max(500).optional(),
+  })
+  .strict();
+
+/** `chatReport` message. */
+export type ChatReportMessage = z.infer<typeof ChatReportMessageSchema>;
+
+// ---- acknowledgements ----
+
+const AckError = z.object({ ok: z.literal(false), error: ErrorBodySchema });
+
+/** `chat` ack: the message as stored (the text may differ: normalised, filtered). */
+export const ChatSendAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: ChatMessageSchema }),
+  AckError,
+]);
+
+/** `chat` ack. */
+export type ChatSendAck = z.infer<typeof ChatSendAckSchema>;
+
+/** `chatHistory` ack: the newest messages, oldest first, and your mutes (null for spectators). */
+export const ChatHistoryAckSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    messages: z.array(ChatMessageSchema).max(CHAT_HISTORY),
+    mutes: ChatMutesSchema.nullable(),
+    filtered: z.boolean().describe('Whether this table filters profanity'),
+  }),
+  AckError,
+]);
+
+/** `chatHistory` ack. */
+export type ChatHistoryAck = z.infer<typeof ChatHistoryAckSchema>;
+
+/** `chatMute` ack: the seat's mutes now. */
+export const ChatMuteAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), mutes: ChatMutesSchema }),
+  AckError,
+]);
+
+/** `chatMute` ack. */
+export type ChatMuteAck = z.infer<typeof ChatMuteAckSchema>;
+
+/** `chatReport` ack. */
+export const ChatReportAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  AckError,
+]);
+
+/** `chatReport` ack. */
+export type ChatReportAck = z.infer<typeof ChatReportAckSchema>;
