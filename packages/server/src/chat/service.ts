@@ -30,16 +30,12 @@ export interface History {
 /** Buckets of senders idle this long are full again and are dropped. */
 const SWEEP_MS = 60_000;
 
-/** Sortable id: the time (base 36, fixed width) then randomness, so ids order like messages. */
-function messageId(at: number): string {
-  return at.toString(36).padStart(9, '0') + randomBytes(6).toString('base64url');
-}
-
 /** The table chat. */
 export class ChatService {
   private readonly buckets = new Map<string, Bucket>();
   private readonly filters = new Map<string, boolean>();
   private lastSweep = Date.now();
+  private lastStamp = 0;
 
   constructor(
     private readonly store: ChatStore,
@@ -72,7 +68,7 @@ export class ChatService {
       );
     const at = Date.now();
     const message: ChatMessage = {
-      id: messageId(at),
+      id: this.messageId(at),
       gameId,
       channel: from.seat === null ? 'spectators' : 'seats',
       seat: from.seat,
@@ -137,6 +133,15 @@ export class ChatService {
       at: Date.now(),
     });
     return ok(null);
+  }
+
+  /**
+   * Sortable id: a time stamp (base 36, fixed width; one process never repeats one, so its
+   * messages keep their order within a millisecond), then randomness against other processes.
+   */
+  private messageId(at: number): string {
+    this.lastStamp = Math.max(at, this.lastStamp + 1);
+    return this.lastStamp.toString(36).padStart(9, '0') + randomBytes(6).toString('base64url');
   }
 
   /** Whether a game's chat is filtered; the choice is fixed at creation, so it is cached. */
