@@ -17,7 +17,7 @@ afterAll(async () => {
   if (pgUrl) await dropSchema(pgUrl, schema);
 });
 
-const backends = [
+const backends: { name: string; env: Record<string, string>; skip: boolean }[] = [
   { name: 'SQLite', env: { ZILCH_DATA_DIR: tmp.dir }, skip: false },
   {
     name: 'PostgreSQL',
