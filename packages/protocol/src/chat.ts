@@ -1,41 +1,9 @@
-// Table chat over socket.io: what clients send, what the server answers and pushes, and the one
-// text normaliser both sides use (so the counter a player sees is the length the server checks).
+// Table chat over socket.io: what clients send, what the server answers and pushes. The text
+// normaliser and the limits both sides use live in text.ts (no zod: the web app imports them).
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.ts';
-import { GameIdSchema, NAME_MAX_MARKS, stripUnsafe } from './moves.ts';
-
-/** Most characters (graphemes) one chat message may have once normalised. */
-export const CHAT_MAX_GRAPHEMES = 280;
-/** Messages one sender may send at once before the rate limit applies. */
-export const CHAT_BURST = 5;
-/** Seconds per message a sender earns back after a burst. */
-export const CHAT_REFILL_SECONDS = 3;
-/** Messages of a table's history a client gets on join or refresh (newest last). */
-export const CHAT_HISTORY = 100;
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const MARK = /\p{M}/gu;
-
-/**
- * Chat text as stored and shown: NFC, line breaks and tabs as spaces, control and invisible
- * characters removed (emoji joiners kept), more than 3 accents on one letter cut, spaces
- * collapsed and trimmed. `length` counts graphemes, what a player sees as characters.
- */
-export function normaliseChat(raw: string): { text: string; length: number } {
-  const spaced = raw.normalize('NFC').replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ');
-  const clean = stripUnsafe(spaced)
-    .replace(/\p{Zs}+/gu, ' ')
-    .replace(/^ | $/g, '');
-  let text = '';
-  let length = 0;
-  for (const { segment } of graphemes.segment(clean)) {
-    let marks = 0;
-    // A grapheme's base comes first; marks beyond the limit are "zalgo" noise and are dropped.
-    text += segment.replace(MARK, (m) => (++marks > NAME_MAX_MARKS ? '' : m));
-    length += 1;
-  }
-  return { text, length };
-}
+import { GameIdSchema } from './moves.ts';
+import { CHAT_HISTORY, CHAT_MAX_GRAPHEMES } from './text.ts';
 
 /** Who a chat message is from: a seat (its name at the time), or a spectator. */
 const ChannelSchema = z

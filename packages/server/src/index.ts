@@ -5,3 +5,4 @@ export { runFromEnv } from './main.ts';
 export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
 export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';
+export { listChatReports, type ChatReport } from './chat/reports.ts';

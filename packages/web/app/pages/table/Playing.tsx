@@ -15,7 +15,7 @@ import { useDice, useTurnView } from './derived.ts';
 import { Felt } from './Felt.tsx';
 import { GameOver } from './GameOver.tsx';
 import { GuideTip, useGuide } from './GuideTip.tsx';
-import { SidePanel } from './SidePanel.tsx';
+import { ChatDrawer, SidePanel, usePhone } from './SidePanel.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
 import { useMoves } from './useMoves.ts';
@@ -65,6 +65,7 @@ export function Playing(p: PlayingProps) {
     },
   );
   const [coach, setCoach] = useState(false);
+  const phone = usePhone();
   const [, navigate] = useLocation();
   const rollRef = useRef<HTMLButtonElement>(null);
   const bankRef = useRef<HTMLButtonElement>(null);
@@ -155,9 +156,10 @@ export function Playing(p: PlayingProps) {
             onReact={p.react}
             canReact={true}
           />
+          {phone && <ChatDrawer view={view} chat={p.chat} />}
         </div>
         <Scoreboard view={view} mine={mine} />
-        <SidePanel view={view} events={play.events} chat={p.chat} />
+        <SidePanel view={view} events={play.events} chat={p.chat} phone={phone} />
       </div>
     </div>
   );

@@ -8,15 +8,15 @@ import type { useChat } from '../../lib/useChat.ts';
 /** Width at and below which the table is one column (styles.css) and the chat is a drawer. */
 const PHONE = '(max-width: 860px)';
 
-/** Whether a media query matches now, following changes (read at first render: no flash). */
-function useMedia(query: string): boolean {
-  const [on, setOn] = useState(() => matchMedia(query).matches);
+/** Whether the table is in its phone layout now, following changes (read at first render: no flash). */
+export function usePhone(): boolean {
+  const [on, setOn] = useState(() => matchMedia(PHONE).matches);
   useEffect(() => {
-    const m = matchMedia(query);
+    const m = matchMedia(PHONE);
     const change = () => setOn(m.matches);
     m.addEventListener('change', change);
     return () => m.removeEventListener('change', change);
-  }, [query]);
+  }, []);
   return on;
 }
 
@@ -41,25 +41,13 @@ function Badge({ n }: { n: number }) {
 }
 
 /**
- * The column beside the felt: the turn log and the chat as two tabs; on a phone the turn log
- * stays in the column and the chat opens as a drawer from a button at the top of the table.
+ * The chat on a phone: a button under the felt (in the flow from the first paint, so it moves
+ * nothing) with the unread count, opening the chat as a modal drawer.
  */
-export function SidePanel({
-  view,
-  events,
-  chat,
-}: {
-  view: GameView;
-  events: readonly GameEvent[];
-  chat: ReturnType<typeof useChat>;
-}) {
-  const phone = useMedia(PHONE);
-  const [tab, setTab] = useState<'log' | 'chat'>('log');
+export function ChatDrawer({ view, chat }: { view: GameView; chat: ReturnType<typeof useChat> }) {
   const [open, setOpen] = useState(false);
-  const unread = useUnread(chat, view.you, phone ? open : tab === 'chat');
+  const unread = useUnread(chat, view.you, open);
   const drawer = useRef<HTMLDialogElement>(null);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-
   useEffect(() => {
     const d = drawer.current;
     if (!d) return;
@@ -67,40 +55,57 @@ export function SidePanel({
       d.showModal();
       d.querySelector<HTMLInputElement>('.chat-input')?.focus();
     } else if (!open && d.open) d.close();
-  }, [open, phone]);
+  }, [open]);
+  return (
+    <div className="chat-open-row">
+      <button
+        type="button"
+        className="btn small chat-open"
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true">
+          💬 Chat <Badge n={unread} />
+        </span>
+      </button>
+      <dialog
+        ref={drawer}
+        className="chat-drawer card"
+        aria-labelledby="chat-drawer-title"
+        onClose={() => setOpen(false)}
+      >
+        <div className="chat-drawer-head">
+          <h2 id="chat-drawer-title">Chat</h2>
+          <button type="button" className="btn small" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+        {open && <Chat chat={chat} view={view} idPrefix="chat-drawer" />}
+      </dialog>
+    </div>
+  );
+}
 
-  const label = unread > 0 ? `Chat, ${unread} unread` : 'Chat';
-  if (phone)
-    return (
-      <>
-        <button
-          type="button"
-          className="btn small chat-open"
-          aria-haspopup="dialog"
-          aria-label={label}
-          onClick={() => setOpen(true)}
-        >
-          <span aria-hidden="true">
-            💬 Chat <Badge n={unread} />
-          </span>
-        </button>
-        <TurnLog view={view} events={events} />
-        <dialog
-          ref={drawer}
-          className="chat-drawer card"
-          aria-labelledby="chat-drawer-title"
-          onClose={() => setOpen(false)}
-        >
-          <div className="chat-drawer-head">
-            <h2 id="chat-drawer-title">Chat</h2>
-            <button type="button" className="btn small" onClick={() => setOpen(false)}>
-              Close
-            </button>
-          </div>
-          {open && <Chat chat={chat} view={view} idPrefix="chat-drawer" />}
-        </dialog>
-      </>
-    );
+/**
+ * The column beside the felt: the turn log and the chat as two tabs. On a phone the column
+ * keeps only the turn log; the chat is the drawer of `ChatDrawer`.
+ */
+export function SidePanel({
+  view,
+  events,
+  chat,
+  phone,
+}: {
+  view: GameView;
+  events: readonly GameEvent[];
+  chat: ReturnType<typeof useChat>;
+  phone: boolean;
+}) {
+  const [tab, setTab] = useState<'log' | 'chat'>('log');
+  const unread = useUnread(chat, view.you, !phone && tab === 'chat');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  if (phone) return <TurnLog view={view} events={events} />;
 
   // Tabs (WAI-ARIA pattern): arrows move between them, only the chosen one is in the tab order.
   const order = ['log', 'chat'] as const;
