@@ -36,11 +36,11 @@ async function seatPage(
   return page;
 }
 
-/** Where the dice tray and the action buttons are now (they must never move for the chat). */
+/** Where the dice tray and the action buttons are on the page (they must never move for the chat). */
 async function feltBoxes(page: Page): Promise<string[]> {
   return page.evaluate(`['.tray', '.controls']
     .map((sel) => document.querySelector(sel)?.getBoundingClientRect())
-    .map((b) => (b ? [b.x, b.y, b.width, b.height].map(Math.round).join(',') : 'none'))`);
+    .map((b) => b ? [b.x + scrollX, b.y + scrollY, b.width, b.height].map(Math.round).join(',') : 'none')`);
 }
 
 test('two seats chat on desktop, with the length and rate limits shown to the player', async ({
