@@ -13,10 +13,14 @@ export async function listChatReports(
 ): Promise<ChatReport[]> {
   const c = loadConfig({ ...env, ZILCH_PG_POOL: '2' });
   if (!c.ok) throw new Error(c.message);
+  // The SQLite checkpointer's worker is unref'd: in a short command nothing else would keep the
+  // process alive while closing waits for that worker to exit.
+  const alive = setInterval(() => undefined, 60_000);
   const db = await openDb(c.config);
   try {
     return await new ChatStore(db.db).reports(limit);
   } finally {
     await db.close();
+    clearInterval(alive);
   }
 }
