@@ -46,6 +46,7 @@ export function CreatePage() {
   const [timer, setTimer] = useState<number | null>(null);
   const [absentBot, setAbsentBot] = useState<BotId | ''>('');
   const [listed, setListed] = useState(false);
+  const [chatFilter, setChatFilter] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ c: Created; sat: number[] } | null>(null);
@@ -69,6 +70,7 @@ export function CreatePage() {
         turnTimerSeconds: timer,
         absentBot: absentBot || null,
         public: listed,
+        chatFilter,
       },
       sit.map((i) => {
         const s = seats[i] as { name: string };
@@ -335,6 +337,21 @@ export function CreatePage() {
             <p className="help">
               Off: only people you send a link to can find it. On: anyone can see it in the list of
               games and watch.
+            </p>
+          </div>
+          <div className="field">
+            <label className="check">
+              <input
+                id="chat-filter"
+                type="checkbox"
+                checked={chatFilter}
+                onChange={(e) => setChatFilter(e.target.checked)}
+              />{' '}
+              Filter profanity in the chat
+            </label>
+            <p className="help">
+              On: swear words in the table chat are masked with asterisks. Off: messages stay as
+              typed. Fixed once the table is created.
             </p>
           </div>
         </section>
