@@ -1,7 +1,7 @@
 // Table chat over socket.io: what clients send, what the server answers and pushes. The text
 // normaliser and the limits both sides use live in text.ts (no zod: the web app imports them).
 import { z } from 'zod';
-import { ErrorBodySchema } from './errors.ts';
+import { ackSchema } from './errors.ts';
 import { GameIdSchema } from './moves.ts';
 import { CHAT_HISTORY, CHAT_MAX_GRAPHEMES } from './text.ts';
 
@@ -79,45 +79,30 @@ export type ChatReportMessage = z.infer<typeof ChatReportMessageSchema>;
 
 // ---- acknowledgements ----
 
-const AckError = z.object({ ok: z.literal(false), error: ErrorBodySchema });
-
 /** `chat` ack: the message as stored (the text may differ: normalised, filtered). */
-export const ChatSendAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), message: ChatMessageSchema }),
-  AckError,
-]);
+export const ChatSendAckSchema = ackSchema({ message: ChatMessageSchema });
 
 /** `chat` ack. */
 export type ChatSendAck = z.infer<typeof ChatSendAckSchema>;
 
 /** `chatHistory` ack: the newest messages, oldest first, and your mutes (null for spectators). */
-export const ChatHistoryAckSchema = z.discriminatedUnion('ok', [
-  z.object({
-    ok: z.literal(true),
-    messages: z.array(ChatMessageSchema).max(CHAT_HISTORY),
-    mutes: ChatMutesSchema.nullable(),
-    filtered: z.boolean().describe('Whether this table filters profanity'),
-  }),
-  AckError,
-]);
+export const ChatHistoryAckSchema = ackSchema({
+  messages: z.array(ChatMessageSchema).max(CHAT_HISTORY),
+  mutes: ChatMutesSchema.nullable(),
+  filtered: z.boolean().describe('Whether this table filters profanity'),
+});
 
 /** `chatHistory` ack. */
 export type ChatHistoryAck = z.infer<typeof ChatHistoryAckSchema>;
 
 /** `chatMute` ack: the seat's mutes now. */
-export const ChatMuteAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), mutes: ChatMutesSchema }),
-  AckError,
-]);
+export const ChatMuteAckSchema = ackSchema({ mutes: ChatMutesSchema });
 
 /** `chatMute` ack. */
 export type ChatMuteAck = z.infer<typeof ChatMuteAckSchema>;
 
 /** `chatReport` ack. */
-export const ChatReportAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true) }),
-  AckError,
-]);
+export const ChatReportAckSchema = ackSchema({});
 
 /** `chatReport` ack. */
 export type ChatReportAck = z.infer<typeof ChatReportAckSchema>;

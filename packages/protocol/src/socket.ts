@@ -21,7 +21,7 @@ import {
   type ChatSendAck,
   type ChatSendMessage,
 } from './chat.ts';
-import { ErrorBodySchema } from './errors.ts';
+import { ackSchema, ErrorBodySchema } from './errors.ts';
 import { GameEventSchema } from './game-state.ts';
 import { GameViewSchema } from './game-view.ts';
 import { ClientIdSchema, GameIdSchema, MoveSchema, TokenSchema } from './moves.ts';
@@ -54,35 +54,20 @@ export type ReactMessage = z.infer<typeof ReactMessageSchema>;
 
 // ---- acknowledgements ----
 
-/** A refused message's ack. */
-export const AckErrorSchema = z.object({ ok: z.literal(false), error: ErrorBodySchema });
-
-/** A refused message's ack. */
-export type AckError = z.infer<typeof AckErrorSchema>;
-
 /** `join` ack: the full current view. */
-export const JoinAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), view: GameViewSchema }),
-  AckErrorSchema,
-]);
+export const JoinAckSchema = ackSchema({ view: GameViewSchema });
 
 /** `join` ack. */
 export type JoinAck = z.infer<typeof JoinAckSchema>;
 
 /** `action` ack, sent once the action is stored. */
-export const ActionAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), seq: z.number().int().min(0) }),
-  AckErrorSchema,
-]);
+export const ActionAckSchema = ackSchema({ seq: z.number().int().min(0) });
 
 /** `action` ack. */
 export type ActionAck = z.infer<typeof ActionAckSchema>;
 
 /** `react` ack. */
-export const ReactAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true) }),
-  AckErrorSchema,
-]);
+export const ReactAckSchema = ackSchema({});
 
 /** `react` ack. */
 export type ReactAck = z.infer<typeof ReactAckSchema>;

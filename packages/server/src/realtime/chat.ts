@@ -17,6 +17,7 @@ import {
   type ServerToClientEvents,
 } from '@zilch/protocol';
 import type { Server, Socket } from 'socket.io';
+import type { z } from 'zod';
 import type { ChatService } from '../chat/service.ts';
 import { describe, type Ack } from './acks.ts';
 import { rooms } from './rooms.ts';
@@ -40,25 +41,37 @@ export function chatHandlers(
   // A spectator has no seat: a short tag (from the socket id, so nothing about them) tells
   // spectators apart in one conversation.
   const tag = createHash('sha256').update(socket.id).digest('hex').slice(0, 4);
-  const joined = (ack: Ack<AckError>, gameId: string): number | null | undefined => {
-    const seat = c.games.get(gameId);
-    if (seat === undefined) c.refuse(ack, 'NOT_JOINED', 'Join the game first.');
-    return seat;
-  };
-  const failed = (ack: Ack<AckError>, e: unknown) => {
-    c.logger.error({ err: e }, 'chat failed');
-    c.refuse(ack, 'INTERNAL', 'Something went wrong on the server.');
+  /**
+   * One chat message: checked against its schema, only from a socket that joined the game, with
+   * any failure answered INTERNAL (logged) rather than thrown.
+   */
+  const on = <S extends z.ZodType<{ gameId: string }>, A>(
+    event: 'chat' | 'chatHistory' | 'chatMute' | 'chatReport',
+    schema: S,
+    what: string,
+    handle: (m: z.infer<S>, seat: number | null, ack: Ack<A | AckError>) => Promise<void>,
+  ) => {
+    // Untyped here: the schema checks the message, and `A` is the event map's ack for `event`.
+    (socket as unknown as Socket).on(event, async (raw: unknown, ack?: Ack<A | AckError>) => {
+      const p = schema.safeParse(raw);
+      if (!p.success) return c.refuse(ack, 'BAD_REQUEST', `Invalid ${what}: ${describe(p.error)}`);
+      const seat = c.games.get(p.data.gameId);
+      if (seat === undefined) return c.refuse(ack, 'NOT_JOINED', 'Join the game first.');
+      try {
+        await handle(p.data, seat, ack);
+      } catch (e) {
+        c.logger.error({ err: e }, 'chat failed');
+        c.refuse(ack, 'INTERNAL', 'Something went wrong on the server.');
+      }
+    });
   };
 
-  socket.on('chat', async (raw: unknown, ack?: Ack<ChatSendAck>) => {
-    const p = ChatSendMessageSchema.safeParse(raw);
-    if (!p.success) return c.refuse(ack, 'BAD_REQUEST', `Invalid message: ${describe(p.error)}`);
-    const { gameId, text } = p.data;
-    const seat = joined(ack, gameId);
-    if (seat === undefined) return;
-    try {
-      const sender =
-        seat === null ? { seat, tag, key: `${gameId}:spectator:${c.ip}` } : { seat: seat };
+  on<typeof ChatSendMessageSchema, ChatSendAck>(
+    'chat',
+    ChatSendMessageSchema,
+    'message',
+    async ({ gameId, text }, seat, ack) => {
+      const sender = seat === null ? { seat, tag, key: `${gameId}:spectator:${c.ip}` } : { seat };
       const r = await c.chat.send(gameId, sender, text);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
       const muted = await c.chat.mutedBy(r.value);
@@ -66,52 +79,39 @@ export function chatHandlers(
         .except(muted.map((s) => rooms.seat(gameId, s)))
         .emit('chat', r.value);
       ack?.({ ok: true, message: r.value });
-    } catch (e) {
-      failed(ack, e);
-    }
-  });
+    },
+  );
 
-  socket.on('chatHistory', async (raw: unknown, ack?: Ack<ChatHistoryAck>) => {
-    const p = ChatHistoryMessageSchema.safeParse(raw);
-    if (!p.success) return c.refuse(ack, 'BAD_REQUEST', `Invalid request: ${describe(p.error)}`);
-    const seat = joined(ack, p.data.gameId);
-    if (seat === undefined) return;
-    try {
-      ack?.({ ok: true, ...(await c.chat.history(p.data.gameId, seat)) });
-    } catch (e) {
-      failed(ack, e);
-    }
-  });
+  on<typeof ChatHistoryMessageSchema, ChatHistoryAck>(
+    'chatHistory',
+    ChatHistoryMessageSchema,
+    'request',
+    async ({ gameId }, seat, ack) => {
+      ack?.({ ok: true, ...(await c.chat.history(gameId, seat)) });
+    },
+  );
 
-  socket.on('chatMute', async (raw: unknown, ack?: Ack<ChatMuteAck>) => {
-    const p = ChatMuteMessageSchema.safeParse(raw);
-    if (!p.success) return c.refuse(ack, 'BAD_REQUEST', `Invalid mute: ${describe(p.error)}`);
-    const { gameId, target, muted } = p.data;
-    const seat = joined(ack, gameId);
-    if (seat === undefined) return;
-    if (seat === null)
-      return c.refuse(ack, 'SPECTATOR', 'Spectators cannot mute; only seats keep mutes.');
-    try {
+  on<typeof ChatMuteMessageSchema, ChatMuteAck>(
+    'chatMute',
+    ChatMuteMessageSchema,
+    'mute',
+    async ({ gameId, target, muted }, seat, ack) => {
+      if (seat === null)
+        return c.refuse(ack, 'SPECTATOR', 'Spectators cannot mute; only seats keep mutes.');
       const r = await c.chat.mute(gameId, seat, target, muted);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
       ack?.({ ok: true, mutes: r.value });
-    } catch (e) {
-      failed(ack, e);
-    }
-  });
+    },
+  );
 
-  socket.on('chatReport', async (raw: unknown, ack?: Ack<ChatReportAck>) => {
-    const p = ChatReportMessageSchema.safeParse(raw);
-    if (!p.success) return c.refuse(ack, 'BAD_REQUEST', `Invalid report: ${describe(p.error)}`);
-    const { gameId, messageId, reason } = p.data;
-    const seat = joined(ack, gameId);
-    if (seat === undefined) return;
-    try {
+  on<typeof ChatReportMessageSchema, ChatReportAck>(
+    'chatReport',
+    ChatReportMessageSchema,
+    'report',
+    async ({ gameId, messageId, reason }, seat, ack) => {
       const r = await c.chat.report(gameId, seat, messageId, reason);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
       ack?.({ ok: true });
-    } catch (e) {
-      failed(ack, e);
-    }
-  });
+    },
+  );
 }

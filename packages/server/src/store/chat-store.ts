@@ -1,6 +1,6 @@
 // The table chat's rows: messages, mutes, the unfiltered tables and reports (SQLite and PostgreSQL).
 import type { ChatMessage, ChatMutes } from '@zilch/protocol';
-import type { Kysely } from './kysely.ts';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** A reported message as an operator lists it. */
@@ -163,15 +163,7 @@ export class ChatStore {
   }
 }
 
-function toMessage(r: {
-  id: string;
-  game_id: string;
-  channel: 'seats' | 'spectators';
-  seat: number | null;
-  name: string;
-  text: string;
-  at: number;
-}): ChatMessage {
+function toMessage(r: Selectable<Database['chat_messages']>): ChatMessage {
   return {
     id: r.id,
     gameId: r.game_id,

@@ -26,12 +26,17 @@ export interface ChatState {
   loaded: boolean;
 }
 
-/** Asks over the socket with a timeout; a lost answer becomes a TIMEOUT refusal. */
-async function ask<
-  A extends { ok: true } | { ok: false; error: { code: string; message: string } },
->(send: () => Promise<A>): Promise<Result<A & { ok: true }>> {
+/** Any ack: a value, or the server's refusal. */
+type AnyAck = { ok: true } | { ok: false; error: { code: string; message: string } };
+
+/** Asks over the socket if connected, with a timeout; a lost answer becomes a TIMEOUT refusal. */
+async function ask<A extends AnyAck>(
+  socket: TableSocket | null,
+  send: (s: ReturnType<TableSocket['timeout']>) => Promise<A>,
+): Promise<Result<A & { ok: true }>> {
+  if (!socket?.connected) return err('NOT_CONNECTED', 'Not connected; wait a moment.');
   try {
-    const a = await send();
+    const a = await send(socket.timeout(8000));
     return a.ok ? ok(a as A & { ok: true }) : { ok: false, error: a.error };
   } catch {
     return err('TIMEOUT', 'The server did not answer; try again.');
@@ -63,9 +68,7 @@ export function useChat(socketRef: RefObject<TableSocket | null>, gameId: string
       );
     };
     socket.on('chat', onChat);
-    void ask<ChatHistoryAck>(() =>
-      socket.timeout(8000).emitWithAck('chatHistory', { gameId }),
-    ).then((r) => {
+    void ask<ChatHistoryAck>(socket, (s) => s.emitWithAck('chatHistory', { gameId })).then((r) => {
       if (!alive || !r.ok) return;
       const { messages, mutes, filtered } = r.value;
       setSt((s) => {
@@ -86,10 +89,8 @@ export function useChat(socketRef: RefObject<TableSocket | null>, gameId: string
   /** Sends a message; the answer is the stored message or the server's refusal. */
   const send = useCallback(
     async (text: string): Promise<Result<ChatMessage>> => {
-      const socket = socketRef.current;
-      if (!socket?.connected) return err('NOT_CONNECTED', 'Not connected; wait a moment.');
-      const r = await ask<ChatSendAck>(() =>
-        socket.timeout(8000).emitWithAck('chat', { gameId, text }),
+      const r = await ask<ChatSendAck>(socketRef.current, (s) =>
+        s.emitWithAck('chat', { gameId, text }),
       );
       return r.ok ? ok(r.value.message) : r;
     },
@@ -99,10 +100,8 @@ export function useChat(socketRef: RefObject<TableSocket | null>, gameId: string
   /** Mutes or unmutes a seat, or every spectator, for this device's seat (kept by the server). */
   const mute = useCallback(
     async (target: number | 'spectators', muted: boolean): Promise<Result<ChatMutes>> => {
-      const socket = socketRef.current;
-      if (!socket?.connected) return err('NOT_CONNECTED', 'Not connected; wait a moment.');
-      const r = await ask<ChatMuteAck>(() =>
-        socket.timeout(8000).emitWithAck('chatMute', { gameId, target, muted }),
+      const r = await ask<ChatMuteAck>(socketRef.current, (s) =>
+        s.emitWithAck('chatMute', { gameId, target, muted }),
       );
       if (!r.ok) return r;
       const mutes = r.value.mutes;
@@ -117,8 +116,8 @@ export function useChat(socketRef: RefObject<TableSocket | null>, gameId: string
         ),
       }));
       if (!muted) {
-        const h = await ask<ChatHistoryAck>(() =>
-          socket.timeout(8000).emitWithAck('chatHistory', { gameId }),
+        const h = await ask<ChatHistoryAck>(socketRef.current, (s) =>
+          s.emitWithAck('chatHistory', { gameId }),
         );
         if (h.ok) setSt((s) => ({ ...s, messages: h.value.messages }));
       }
@@ -130,10 +129,8 @@ export function useChat(socketRef: RefObject<TableSocket | null>, gameId: string
   /** Reports a message to the operators. */
   const report = useCallback(
     async (messageId: string): Promise<Result<null>> => {
-      const socket = socketRef.current;
-      if (!socket?.connected) return err('NOT_CONNECTED', 'Not connected; wait a moment.');
-      const r = await ask<ChatReportAck>(() =>
-        socket.timeout(8000).emitWithAck('chatReport', { gameId, messageId }),
+      const r = await ask<ChatReportAck>(socketRef.current, (s) =>
+        s.emitWithAck('chatReport', { gameId, messageId }),
       );
       return r.ok ? ok(null) : r;
     },

@@ -324,36 +324,20 @@ export function CreatePage() {
               Who plays a seat whose player is disconnected when the timer runs out.
             </p>
           </div>
-          <div className="field">
-            <label className="check">
-              <input
-                id="public"
-                type="checkbox"
-                checked={listed}
-                onChange={(e) => setListed(e.target.checked)}
-              />{' '}
-              List this table publicly
-            </label>
-            <p className="help">
-              Off: only people you send a link to can find it. On: anyone can see it in the list of
-              games and watch.
-            </p>
-          </div>
-          <div className="field">
-            <label className="check">
-              <input
-                id="chat-filter"
-                type="checkbox"
-                checked={chatFilter}
-                onChange={(e) => setChatFilter(e.target.checked)}
-              />{' '}
-              Filter profanity in the chat
-            </label>
-            <p className="help">
-              On: swear words in the table chat are masked with asterisks. Off: messages stay as
-              typed. Fixed once the table is created.
-            </p>
-          </div>
+          <CheckField
+            id="public"
+            checked={listed}
+            onChange={setListed}
+            label="List this table publicly"
+            help="Off: only people you send a link to can find it. On: anyone can see it in the list of games and watch."
+          />
+          <CheckField
+            id="chat-filter"
+            checked={chatFilter}
+            onChange={setChatFilter}
+            label="Filter profanity in the chat"
+            help="On: swear words in the table chat are masked with asterisks. Off: messages stay as typed. Fixed once the table is created."
+          />
         </section>
 
         <div className="row">
@@ -422,6 +406,30 @@ function Invites({ created, sat, seats }: { created: Created; sat: number[]; sea
           Go to the table
         </button>
       </section>
+    </div>
+  );
+}
+
+/** A yes/no setting of the table with what each answer means. */
+function CheckField(p: {
+  id: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  help: string;
+}) {
+  return (
+    <div className="field">
+      <label className="check">
+        <input
+          id={p.id}
+          type="checkbox"
+          checked={p.checked}
+          onChange={(e) => p.onChange(e.target.checked)}
+        />{' '}
+        {p.label}
+      </label>
+      <p className="help">{p.help}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { GameView } from '@zilch/protocol';
 import { Chat } from '../../components/Chat.tsx';
 import { TurnLog } from '../../components/TurnLog.tsx';
 import type { useChat } from '../../lib/useChat.ts';
+import { useModal } from '../../lib/useModal.ts';
 
 /** Width at and below which the table is one column (styles.css) and the chat is a drawer. */
 const PHONE = '(max-width: 860px)';
@@ -47,15 +48,7 @@ function Badge({ n }: { n: number }) {
 export function ChatDrawer({ view, chat }: { view: GameView; chat: ReturnType<typeof useChat> }) {
   const [open, setOpen] = useState(false);
   const unread = useUnread(chat, view.you, open);
-  const drawer = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = drawer.current;
-    if (!d) return;
-    if (open && !d.open) {
-      d.showModal();
-      d.querySelector<HTMLInputElement>('.chat-input')?.focus();
-    } else if (!open && d.open) d.close();
-  }, [open]);
+  const drawer = useModal(open, (d) => d.querySelector<HTMLInputElement>('.chat-input')?.focus());
   return (
     <div className="chat-open-row">
       <button
