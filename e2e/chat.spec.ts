@@ -25,10 +25,15 @@ async function seatPage(
   seat: number,
   token: string,
   width: number,
+  colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
   // Phone widths get a touch screen, so taps are real taps.
   const page = await (
-    await browser.newContext({ viewport: { width, height: 800 }, hasTouch: width < 600 })
+    await browser.newContext({
+      viewport: { width, height: 800 },
+      hasTouch: width < 600,
+      colorScheme,
+    })
   ).newPage();
   await holdToken(page, gameId, seat, token);
   await page.goto(`/t/${gameId}`);
@@ -109,7 +114,8 @@ test('on a phone the chat is a drawer with an unread count, and the dice do not 
 }) => {
   const t = await twoSeats(request);
   const alice = await seatPage(browser, t.gameId, 0, t.tokens[0] as string, 1280);
-  const bob = await seatPage(browser, t.gameId, 1, t.tokens[1] as string, 375);
+  // The phone is in dark mode: the drawer and the unread count are checked in that theme.
+  const bob = await seatPage(browser, t.gameId, 1, t.tokens[1] as string, 375, 'dark');
   const opener = bob.getByRole('button', { name: /^Chat/ });
   await expect(opener).toHaveAccessibleName('Chat');
   const felt = await feltBoxes(bob);
@@ -122,7 +128,9 @@ test('on a phone the chat is a drawer with an unread count, and the dice do not 
     await expect(box).toHaveValue('');
   }
   await expect(opener).toHaveAccessibleName('Chat, 2 unread');
+  await expect(bob.getByTestId('chat-unread')).toHaveText('2');
   expect(await feltBoxes(bob)).toEqual(felt);
+  await expectAccessible(bob, 'unread count on the chat button (375 px, dark)');
 
   // Keyboard: the button opens a modal drawer with the box focused; Escape closes it.
   await opener.focus();
