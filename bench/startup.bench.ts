@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@zilch/server';
 import { PRESETS } from '@zilch/engine';
 import { freePort, median } from '@zilch/testkit';
 
@@ -186,7 +186,7 @@ async function fill(dataDir: string, games: number): Promise<void> {
       await post(base, '/api/games', { rules: 'serendipity-creak', seats });
     }
     // Restarts are compared on a store at rest: no bot game left for the next process to finish.
-    const db = new Database(join(dataDir, 'zilch.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'zilch.sqlite'), { readonly: true });
     try {
       const finished = db.prepare("select count(*) as n from games where status = 'over'");
       const started = performance.now();
@@ -213,7 +213,7 @@ export default async function bench(): Promise<void> {
   try {
     const filled = performance.now();
     await fill(dataDir, games);
-    const db = new Database(join(dataDir, 'zilch.sqlite'), { readonly: true });
+    const db = openSqlite(join(dataDir, 'zilch.sqlite'), { readonly: true });
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const stored = count('select count(*) as n from games');
     const entries = count('select count(*) as n from entries');

@@ -1,29 +1,12 @@
 // Accounts without passwords (issue 12): a guest plays, makes a passkey in Chromium's virtual
 // authenticator, signs in from a second browser context and finds the game there. WebAuthn needs
 // a host name for its RP ID (not an IP address), so these pages are opened on localhost.
-import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { expectAccessible } from './helpers.ts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { authenticator, expectAccessible, shootWidths } from './helpers.ts';
 
 const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
 /** Where the screenshots of the new pages go (looked at by hand, not committed). */
 const SHOTS = process.env.ZILCH_ACCOUNT_SHOTS;
-
-/** A virtual platform authenticator (resident keys, user verification) on a page's browser. */
-async function authenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 /** Fails the test on any Content Security Policy report in the page's console. */
 function watchCsp(page: Page): string[] {
@@ -34,16 +17,7 @@ function watchCsp(page: Page): string[] {
   return reports;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h, tag] of [
-    [375, 740, 'phone'],
-    [1280, 900, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${tag}.png`, fullPage: true });
-  }
-}
+const shot = (page: Page, name: string) => shootWidths(SHOTS, page, name);
 
 test('a guest makes a passkey, signs in from another browser and finds the game there', async ({
   browser,

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -71,4 +71,37 @@ export async function apiGame(
 export async function holdToken(page: Page, gameId: string, seat: number, token: string) {
   const value = JSON.stringify({ [gameId]: { id: gameId, tokens: { [seat]: token }, savedAt: 1 } });
   await page.addInitScript(`localStorage.setItem('zilch.games', ${JSON.stringify(value)});`);
+}
+
+/** A virtual platform authenticator (resident keys, user verification) on a page's browser. */
+export async function authenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+/** Full-page screenshots at phone (375 px) and desktop width into `dir` (none when unset): for looking at by hand. */
+export async function shootWidths(
+  dir: string | undefined,
+  page: Page,
+  name: string,
+): Promise<void> {
+  if (!dir) return;
+  for (const [w, h, tag] of [
+    [375, 740, 'phone'],
+    [1280, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${dir}/${name}-${tag}.png`, fullPage: true });
+  }
 }

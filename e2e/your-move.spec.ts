@@ -70,6 +70,7 @@ test('title, icon and header badge follow whose move it is; a hidden tab blinks'
   const badge = page.getByTestId('your-move-badge');
   await expect(badge).toHaveText('Your move (1)');
   await expect(badge).toHaveAccessibleName('Your move (1): 1 game waiting for you');
+  await expect(icon(page)).toHaveAttribute('href', '/icon-your-move.svg');
   await badge.click();
   await expect(page).toHaveURL(/#my-games$/);
   await expect(page.locator('.my-games')).toContainText('Your move');
@@ -111,11 +112,17 @@ test('title, icon and header badge follow whose move it is; a hidden tab blinks'
   await page.waitForTimeout(2_500);
   await expect(page).toHaveTitle(YOUR_MOVE);
 
-  // Leaving the table restores the app's own title and icon; the game still waits for me.
+  // Leaving the table restores the app's own title; the game still waits for me, so the icon
+  // keeps its badge (every page shows it while a game waits), until no game does.
   await page.getByRole('link', { name: 'Zilch home' }).click();
   await expect(page).toHaveTitle('Zilch');
-  await expect(icon(page)).toHaveAttribute('href', '/icon.svg');
+  await expect(icon(page)).toHaveAttribute('href', '/icon-your-move.svg');
   await expect(badge).toHaveText('Your move (1)');
+  await page.evaluate(
+    "localStorage.removeItem('zilch.games'); dispatchEvent(new StorageEvent('storage', { key: 'zilch.games' }))",
+  );
+  await expect(badge).toHaveCount(0, { timeout: 15_000 });
+  await expect(icon(page)).toHaveAttribute('href', '/icon.svg');
 });
 
 test('the badge counts the games in play waiting for this device, with one list request', async ({

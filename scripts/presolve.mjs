@@ -15,12 +15,14 @@ if (process.env.ZILCH_SKIP_PRESOLVE === '1') {
   process.exit(0);
 }
 
-const { defaultCacheDir, presolve, solutionCached, solvablePresets } =
+const { defaultCacheDir, presolve, solutionCached, solutionShipped, solvablePresets } =
   await import('@zilch/strategy/node');
 const dir = process.env.ZILCH_CACHE_DIR ? resolve(process.env.ZILCH_CACHE_DIR) : defaultCacheDir();
 const threads = Number(process.env.ZILCH_PRESOLVE_THREADS) || Math.min(2, availableParallelism());
 const presets = solvablePresets();
-const missing = presets.filter((p) => !solutionCached(p.rules, dir)).map((p) => p.id);
+const missing = presets
+  .filter((p) => !solutionCached(p.rules, dir) && !solutionShipped(p.rules))
+  .map((p) => p.id);
 if (missing.length > 0)
   console.log(
     `presolve: solving ${missing.join(', ')} into ${dir} on ${threads} threads (once; about 35 s on two idle cores)`,
@@ -32,6 +34,7 @@ try {
     threads,
     onDone: (r) => {
       if (r.solved) console.log(`presolve: ${r.id} solved in ${r.seconds.toFixed(1)} s`);
+      if (r.copied) console.log(`presolve: ${r.id} copied from the shipped solution`);
     },
   });
   if (missing.length > 0)

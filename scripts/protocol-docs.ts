@@ -60,6 +60,16 @@ const SHAPES = {
   RecoverySignInBody: P.RecoverySignInBodySchema,
   SignedIn: P.SignedInSchema,
   SignedOut: P.SignedOutSchema,
+  PushStatus: P.PushStatusSchema,
+  PushSettings: P.PushSettingsSchema,
+  PushSubscribeBody: P.PushSubscribeBodySchema,
+  PushUnsubscribeBody: P.PushUnsubscribeBodySchema,
+  PushPayload: P.PushPayloadSchema,
+  MatchJoinBody: P.MatchJoinBodySchema,
+  MatchBotBody: P.MatchBotBodySchema,
+  MatchStatus: P.MatchStatusSchema,
+  JoinTableBody: P.JoinTableBodySchema,
+  JoinedTable: P.JoinedTableSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -252,6 +262,53 @@ const ROUTES: Route[] = [
     note: 'sign out on this device; delete the user (games stay, its seats renamed "Deleted player")',
   },
   {
+    route: 'GET /api/account/push',
+    answers: ref('PushStatus'),
+    note: "accounts only (`NOT_AN_ACCOUNT`): the server's VAPID key, the notification settings, devices subscribed",
+  },
+  {
+    route: 'POST /api/account/push/settings',
+    takes: ref('PushSettings'),
+    answers: ref('PushStatus'),
+    note: 'which kinds to push; quiet hours (dropped, not held) in an IANA time zone',
+  },
+  {
+    route: 'POST /api/account/push/subscriptions, POST /api/account/push/unsubscribe',
+    takes: `${ref('PushSubscribeBody')}, ${ref('PushUnsubscribeBody')}`,
+    answers: ref('PushStatus'),
+    note:
+      "this device's `PushSubscription` (https endpoints only); each notification's encrypted body is a " +
+      ref('PushPayload'),
+  },
+  {
+    route: 'POST /api/games/:id/join',
+    takes: ref('JoinTableBody'),
+    answers: ref('JoinedTable'),
+    note: "the public lobby: take the first free human seat of a table created with `public: true` (404 for any other table; 409 `ALREADY_STARTED` when every seat is taken); the token is new and this device's",
+  },
+  {
+    route: 'GET /api/account/match',
+    answers: ref('MatchStatus'),
+    note: 'quick-match status; polling it (about once a second) is the heartbeat that keeps the player queued (`ZILCH_MATCH_EXPIRE_MS`). `matched` carries a fresh seat token for this device',
+  },
+  {
+    route: 'POST /api/account/match',
+    takes: ref('MatchJoinBody'),
+    answers: ref('MatchStatus'),
+    note: 'join quick match for a preset (replaces an earlier wait); `rated` needs an account. Makes a guest if the device has no user',
+  },
+  {
+    route: 'DELETE /api/account/match',
+    answers: ref('MatchStatus'),
+    note: 'leave the queue; answers `matched` if a pair was made first',
+  },
+  {
+    route: 'POST /api/account/match/bot',
+    takes: ref('MatchBotBody'),
+    answers: ref('MatchStatus'),
+    note: 'after `ZILCH_MATCH_BOT_AFTER_MS` of waiting (`botOffer: true`): leave the queue for a new table against that bot (default `expected`)',
+  },
+  {
     route: 'POST /api/test/games/:id/dice',
     takes: ref('TestDiceBody'),
     answers: ref('TestDiceAnswer'),
@@ -284,7 +341,9 @@ const CODES: Record<P.ErrorCode, string> = {
   BELOW_BANK_MINIMUM: '409 — engine refusal',
   CSRF: '403 — a state-changing `/api/account` request whose `Origin` is missing or not this site',
   NO_SESSION: '401 — the device is not signed in (no user in its session)',
-  NOT_AN_ACCOUNT: '403 — a guest asked for what only accounts have (recovery codes)',
+  NOT_AN_ACCOUNT:
+    '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
+  NOT_QUEUED: '409 — leaving quick match, or taking its bot, while not waiting',
   CHALLENGE_EXPIRED:
     '400 — no passkey request pending in the session, or it timed out, or was used',
   PASSKEY_NOT_VERIFIED: '400 on registration, 401 on sign-in — the WebAuthn answer did not verify',
@@ -296,6 +355,7 @@ const CODES: Record<P.ErrorCode, string> = {
     'socket only — a chat message over `CHAT_MAX_GRAPHEMES` (280) characters once normalised',
   CHAT_TOO_FAST:
     'socket only — a sender (a seat; a spectator by address) over `CHAT_BURST` (5) messages at once, earning one back every `CHAT_REFILL_SECONDS` (3 s); the message says how long to wait',
+  BAD_SUBSCRIPTION: '400 — a push subscription with a non-https endpoint or malformed keys',
   BAD_STATE: '400 — `POST /api/advice` could not read the state',
   NOT_JOINED: 'socket only — send `join` first',
   SPECTATOR: 'socket only — spectators cannot act',

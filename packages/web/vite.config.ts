@@ -51,6 +51,8 @@ export default defineConfig({
         // immutable, index.html no-cache), so the worker never serves a stale build.
         globPatterns: [],
         navigateFallback: null,
+        // The `push` and `notificationclick` handlers of Web Push (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -1,7 +1,7 @@
 /** `zilch backup` and `zilch restore` as an operator runs them: against a live server on SQLite. */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '@zilch/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalActions, type GameState } from '@zilch/engine';
 import { api, spawnServer, tempDir, until, viewAs, type ServerProcess } from '@zilch/testkit';
@@ -137,7 +137,7 @@ describe('backup and restore', () => {
     // A store that a newer version migrated further: restore and the server both refuse it.
     const future = join(tmp.dir, 'future.sqlite');
     copyFileSync(file, future);
-    const db = new Database(future);
+    const db = openSqlite(future);
     db.prepare(
       "insert into kysely_migration (name, timestamp) values ('9999_from_the_future', 'x')",
     ).run();
@@ -148,7 +148,7 @@ describe('backup and restore', () => {
 
     const dir = join(tmp.dir, 'newer');
     await zilch('restore', file, '--data', dir);
-    const store = new Database(join(dir, 'zilch.sqlite'));
+    const store = openSqlite(join(dir, 'zilch.sqlite'));
     store
       .prepare(
         "insert into kysely_migration (name, timestamp) values ('9999_from_the_future', 'x')",

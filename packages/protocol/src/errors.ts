@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'CHAT_EMPTY',
   'CHAT_TOO_LONG',
   'CHAT_TOO_FAST',
+  'BAD_SUBSCRIPTION',
+  // Quick match.
+  'NOT_QUEUED',
   // The coach.
   'BAD_STATE',
   // Sockets only.

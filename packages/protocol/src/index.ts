@@ -17,3 +17,5 @@ export {
   NAME_MAX_MARKS,
   normaliseChat,
 } from './text.ts';
+export * from './push.ts';
+export * from './match.ts';

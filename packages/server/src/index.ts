@@ -6,3 +6,8 @@ export { verifyExport, type GameExport, type VerifyResult } from './fairness/ver
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
 export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';
 export { listChatReports, type ChatReport } from './chat/reports.ts';
+export { openSqlite } from './store/sqlite-file.ts';
+export { fanOut } from './push/fan-out.ts';
+export { newVapidKeys } from './push/sender.ts';
+export { quickMatchHarness, type MatchHarness } from './match/harness.ts';
+export { pairPlayers, type RangeRule, type Waiting } from './match/pairing.ts';

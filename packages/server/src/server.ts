@@ -13,6 +13,8 @@ import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
 import { GameService } from './games/service.ts';
+import { startMatchmaker } from './match/runner.ts';
+import { defaultRatingOf, MatchService, type RatingOf } from './match/service.ts';
 import { buildApp } from './http/app.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
@@ -21,6 +23,10 @@ import { openDb, ping } from './store/db.ts';
 import { AccountStore } from './store/account-store.ts';
 import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
+import { PushStore } from './store/push-store.ts';
+import { newVapidKeys } from './push/sender.ts';
+import { PushService } from './push/service.ts';
+import { MatchStore } from './store/match-store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -30,14 +36,26 @@ export interface RunningServer {
   readonly io: Server;
   readonly service: GameService;
   readonly logger: Logger;
+  /** Web Push: `notifyInvitation(userId, gameId)` is the hook for other features' invitations. */
+  readonly push: PushService;
   /** Graceful stop: no new actions, in-flight ones finish, sockets close, leases are handed back. */
   close(): Promise<void>;
 }
 
 const BUS_EVENT = 'zilch:bus';
 
+/** What the server takes from modules built apart (ratings, until they are wired in). */
+export interface ServerHooks {
+  /** A player's rating for a preset (default: 1500 for everyone). */
+  readonly ratingOf?: RatingOf;
+}
+
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
-export async function startServer(config: Config, logger?: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger?: Logger,
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const log = logger ?? pino({ level: config.logLevel });
   // The shipped presets' solutions (made by the build's presolve) are read into memory every
   // strategy thread shares, so the coach has win chances from the first decision. The read
@@ -97,6 +115,37 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
   const secret =
     config.sessionSecret ??
     (await accountStore.secret('session', () => randomBytes(32).toString('base64url')));
+  const push = new PushService({
+    store: new PushStore(db.db),
+    // Every process signs with one VAPID key: the configured pair, else one made once.
+    vapid: {
+      subject: config.push.subject,
+      ...(config.push.vapidKeys ??
+        (JSON.parse(await accountStore.secret('vapid', () => JSON.stringify(newVapidKeys()))) as {
+          publicKey: string;
+          privateKey: string;
+        })),
+    },
+    logger: log,
+    connected,
+    concurrency: config.push.concurrency,
+    queue: config.push.queue,
+    timeoutMs: config.push.timeoutMs,
+    ttlSeconds: 86_400,
+    allowHttp: config.push.allowHttp,
+  });
+  service.onChange((c) => push.changed(c));
+  service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
+  const accounts = new AccountService(accountStore, service);
+  const match = new MatchService({
+    store: new MatchStore(db.db),
+    games: service,
+    accounts,
+    accountStore,
+    ratingOf: hooks.ratingOf ?? defaultRatingOf,
+    settings: config.match,
+  });
+  const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const app = await buildApp(
     config,
     log,
@@ -104,9 +153,11 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     metrics,
     ready,
     {
-      accounts: new AccountService(accountStore, service),
+      accounts,
+      match: { service: match, kick: () => matchmaker.kick() },
       sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
       secret,
+      push,
     },
     chat,
   );
@@ -211,6 +262,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
     io,
     service,
     logger: log,
+    push,
     close() {
       closing ??= (async () => {
         // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
@@ -218,6 +270,7 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
         // back and tell the other processes, which take the bots and timers up at once; then
         // close the sockets, which makes clients reconnect straight away (to another process).
         if (announcer) clearInterval(announcer);
+        await matchmaker.stop();
         await service.drain();
         const released = await driver.stop();
         if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
@@ -229,6 +282,8 @@ export async function startServer(config: Config, logger?: Logger): Promise<Runn
         io.disconnectSockets(true);
         await new Promise<void>((r) => io.close(() => r()));
         await stopStrategy();
+        // Notifications already queued get their (bounded) chance to go out.
+        await within(push.idle(), 5000, 'push queue').catch(() => undefined);
         await app.close().catch(() => undefined);
         if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
         await db.close();

@@ -8,52 +8,14 @@ import type { RunningServer } from '../src/server.ts';
 import { AccountStore } from '../src/store/account-store.ts';
 import { openDb } from '../src/store/db.ts';
 import { SoftPasskey } from './authenticator.ts';
-import { api, playToEnd, startTestServer, type Loose } from './helpers.ts';
+import { Device, register, signIn } from './device.ts';
+import { api, playToEnd, startTestServer, storesFor, type Loose } from './helpers.ts';
 
 let server: RunningServer;
 let base: string;
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_accounts');
-const stores: [string, Record<string, string>][] = [
-  ['SQLite', {}],
-  ...(pgUrl
-    ? [
-        ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
-          string,
-          Record<string, string>,
-        ],
-      ]
-    : []),
-];
-
-/** A browser on one device: its own cookie jar, and an Origin header like a page of the site. */
-class Device {
-  cookie = '';
-  lastSetCookie = '';
-  constructor(private readonly headers: Record<string, string> = {}) {}
-
-  async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        origin: base,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...this.headers,
-        ...extra,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) {
-      this.lastSetCookie = set;
-      const pair = set.split(';')[0]!;
-      // A cleared cookie comes back empty and already expired.
-      this.cookie = /=$/.test(pair) || /Expires=Thu, 01 Jan 1970/i.test(set) ? '' : pair;
-    }
-    return { status: res.status, body: (await res.json()) as Loose };
-  }
-}
+const stores = storesFor(pgUrl, schema);
 
 /** A human seat against a bot under quick rules, its seat 0 claimed as `name`. */
 async function table(name: string) {
@@ -62,23 +24,6 @@ async function table(name: string) {
   const token = t.seats[0]!.token!;
   await claimSeat(base, t.gameId, token, name);
   return { gameId: t.gameId, token };
-}
-
-/** Registers a passkey on a device: options, the authenticator's answer, verification. */
-async function register(d: Device, key: SoftPasskey, label?: string) {
-  const o = await d.call('POST', '/api/account/passkeys/options');
-  expect(o.status).toBe(200);
-  return d.call('POST', '/api/account/passkeys', {
-    credential: key.register(o.body.options),
-    ...(label ? { label } : {}),
-  });
-}
-
-/** Signs a device in with a passkey. */
-async function signIn(d: Device, key: SoftPasskey) {
-  const o = await d.call('POST', '/api/account/signin/options');
-  expect(o.status).toBe(200);
-  return d.call('POST', '/api/account/signin', { credential: key.signIn(o.body.options) });
 }
 
 describe.each(stores)('on %s', (_store, env) => {
@@ -99,7 +44,7 @@ describe.each(stores)('on %s', (_store, env) => {
 
   describe('sessions', () => {
     it('has no identity until a seat is linked, then a guest with an http-only, same-site cookie', async () => {
-      const d = new Device();
+      const d = new Device(() => base);
       expect((await d.call('GET', '/api/account')).body).toEqual({ user: null });
       // Reading makes no session: no cookie, no row.
       expect(d.cookie).toBe('');
@@ -119,7 +64,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('sets Secure and SameSite=Strict behind a trusted proxy speaking https', async () => {
-      const d = new Device({ 'x-forwarded-proto': 'https' });
+      const d = new Device(() => base, { 'x-forwarded-proto': 'https' });
       const { gameId, token } = await table('Bea');
       // The page's origin is the https one the proxy serves.
       const host = new URL(base).host;
@@ -135,7 +80,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('refuses state-changing requests without this site as their Origin (CSRF)', async () => {
-      const d = new Device();
+      const d = new Device(() => base);
       await d.call('POST', '/api/account/seats', { seats: [] });
       expect(d.cookie).not.toBe('');
       const foreign = await d.call(
@@ -179,15 +124,15 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('answers NO_SESSION to a device without identity', async () => {
-      const r = await new Device().call('GET', '/api/account/games');
+      const r = await new Device(() => base).call('GET', '/api/account/games');
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('NO_SESSION');
     });
   });
 
   describe('passkeys, seats and recovery codes', () => {
-    const phone = new Device();
-    const laptop = new Device();
+    const phone = new Device(() => base);
+    const laptop = new Device(() => base);
     let key: SoftPasskey;
     let phoneGame: { gameId: string; token: string };
     let codes: string[];
@@ -229,7 +174,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('refuses a sign-in signed for another challenge', async () => {
-      const d = new Device();
+      const d = new Device(() => base);
       await d.call('POST', '/api/account/signin/options');
       const forged = key.signIn({ challenge: 'not-the-one', rpId: new URL(base).hostname });
       const r = await d.call('POST', '/api/account/signin', { credential: forged });
@@ -269,7 +214,7 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('never lets a guest take over a seat an account holds', async () => {
-      const thief = new Device();
+      const thief = new Device(() => base);
       const r = await thief.call('POST', '/api/account/seats', { seats: [phoneGame] });
       expect(r.body.linked).toBe(0);
       const mine = (await phone.call('GET', '/api/account/games')).body.games;
@@ -277,11 +222,11 @@ describe.each(stores)('on %s', (_store, env) => {
     });
 
     it('takes each recovery code once, and regenerating voids the old ones', async () => {
-      const d = new Device();
+      const d = new Device(() => base);
       const first = await d.call('POST', '/api/account/signin/recovery', { code: codes[0] });
       expect(first.status).toBe(200);
       expect(first.body.user).toMatchObject({ id: accountId, recoveryCodesLeft: 9 });
-      const again = await new Device().call('POST', '/api/account/signin/recovery', {
+      const again = await new Device(() => base).call('POST', '/api/account/signin/recovery', {
         code: codes[0],
       });
       expect(again.status).toBe(401);
@@ -289,11 +234,12 @@ describe.each(stores)('on %s', (_store, env) => {
       // Case and dashes do not matter.
       const loose = codes[1]!.toUpperCase().replaceAll('-', ' ');
       expect(
-        (await new Device().call('POST', '/api/account/signin/recovery', { code: loose })).status,
+        (await new Device(() => base).call('POST', '/api/account/signin/recovery', { code: loose }))
+          .status,
       ).toBe(200);
       const fresh = await d.call('POST', '/api/account/recovery-codes');
       expect(fresh.body.codes).toHaveLength(10);
-      const old = await new Device().call('POST', '/api/account/signin/recovery', {
+      const old = await new Device(() => base).call('POST', '/api/account/signin/recovery', {
         code: codes[2],
       });
       expect(old.body.code).toBe('BAD_RECOVERY_CODE');
@@ -361,7 +307,7 @@ describe.each(stores)('on %s', (_store, env) => {
 
   describe('statistics and deleting an account', () => {
     it('counts finished games per rule set, then anonymises them when the account goes', async () => {
-      const d = new Device();
+      const d = new Device(() => base);
       const quick = {
         ...preset('serendipity-creak'),
         name: 'Quick',

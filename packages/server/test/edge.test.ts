@@ -13,7 +13,7 @@ import {
   type Socket,
 } from '@zilch/testkit';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../src/store/sqlite-file.ts';
 import type { RunningServer } from '../src/server.ts';
 import { api, startTestServer, type Loose } from './helpers.ts';
 
@@ -347,10 +347,11 @@ describe('D9: headers, origins, metrics, listing', () => {
     await first.close();
     // Back to the schema before the migration: no table of public games, neither it nor the
     // later migrations run (they run in order; 0007 made the account tables).
-    const db = new SQLite(join(data, 'zilch.sqlite'));
+    const db = openSqlite(join(data, 'zilch.sqlite'));
     db.exec(
       'drop table public_games; drop table sessions; drop table user_seats; ' +
         'drop table recovery_codes; drop table passkeys; drop table users; drop table server_secrets; ' +
+        'drop table match_queue; drop table push_subscriptions; drop table push_settings; drop table push_sent; ' +
         "delete from kysely_migration where name >= '0006_public_games'",
     );
     db.close();

@@ -1,14 +1,35 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
 import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
-import { startServer, type RunningServer } from '../src/server.ts';
+import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
 
 // Test JSON is read loosely: the assertions check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
+/** The stores a suite runs on: SQLite, and PostgreSQL in `schema` when it is reachable. */
+export function storesFor(
+  pgUrl: string | null,
+  schema: string,
+): [string, Record<string, string>][] {
+  return [
+    ['SQLite', {}],
+    ...(pgUrl
+      ? [
+          ['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }] as [
+            string,
+            Record<string, string>,
+          ],
+        ]
+      : []),
+  ];
+}
+
 /** Starts a server in this process on a free port with test-friendly settings. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const c = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -24,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   if (!c.ok) throw new Error(c.message);
-  return startServer(c.config);
+  return startServer(c.config, undefined, hooks);
 }
 
 /** The testkit's `api`, its answers read loosely. */

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SQLite from 'better-sqlite3';
+import { openSqlite } from '../src/store/sqlite-file.ts';
 import { preset } from '@zilch/engine';
 import { chainHead, type GameExport } from '@zilch/protocol';
 import { tempDir, until } from '@zilch/testkit';
@@ -272,7 +272,7 @@ describe('games made before format 2', () => {
       })
     ).body;
     // The row as an older server stored it (the migration gives such rows fair_format = 1).
-    const db = new SQLite(join(tmp.dir, 'zilch.sqlite'));
+    const db = openSqlite(join(tmp.dir, 'zilch.sqlite'));
     const row = db.prepare('select server_seed, seats from games where id = ?').get(t.gameId) as {
       server_seed: string;
       seats: string;

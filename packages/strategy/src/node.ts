@@ -21,6 +21,7 @@ export {
   sharedPresets,
   solvablePresetBytes,
   solvablePresets,
+  solutionShipped,
   type PresolveResult,
   type SharedPresets,
   type SolvablePreset,

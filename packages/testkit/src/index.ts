@@ -9,3 +9,4 @@ export * from './services.ts';
 export * from './sockets.ts';
 export * from './stats.ts';
 export * from './tables.ts';
+export * from './push-endpoint.ts';

@@ -23,6 +23,7 @@ const ReviewPage = lazy(() => import('./pages/ReviewPage.tsx'));
 const FairnessPage = lazy(() => import('./pages/FairnessPage.tsx'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage.tsx'));
 const SignInPage = lazy(() => import('./pages/SignInPage.tsx'));
+const QuickMatchPage = lazy(() => import('./pages/QuickMatchPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -65,6 +66,7 @@ export function App() {
           <Switch>
             <Route path="/" component={HomePage} />
             <Route path="/new" component={CreatePage} />
+            <Route path="/play" component={QuickMatchPage} />
             <Route path="/rules" component={RulesIndex} />
             <Route path="/rules/:preset">{(p) => <RulesPage preset={p.preset} />}</Route>
             <Route path="/me" component={ProfilePage} />

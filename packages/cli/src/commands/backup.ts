@@ -54,7 +54,7 @@ export async function backup(file: string, o: BackupOptions): Promise<void> {
     return pgTool('pg_dump', [...PG_DUMP_FLAGS, `--file=${file}`, url]);
   }
   try {
-    report('backup', await backupSqlite(o.data ?? process.env.ZILCH_DATA_DIR ?? 'data', file), o);
+    report('backup', backupSqlite(o.data ?? process.env.ZILCH_DATA_DIR ?? 'data', file), o);
   } catch (e) {
     failed(e, o);
   }

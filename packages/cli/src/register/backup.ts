@@ -5,7 +5,7 @@ export function register(program: Command): void {
   program
     .command('backup')
     .description(
-      'copy the game store to a file while the server runs (SQLite: online backup; PostgreSQL: pg_dump)',
+      'copy the game store to a file while the server runs (SQLite: VACUUM INTO; PostgreSQL: pg_dump)',
     )
     .argument('<file>', 'backup file to write (must not exist)')
     .option('--data <dir>', 'data dir of the SQLite store (env ZILCH_DATA_DIR, default ./data)')

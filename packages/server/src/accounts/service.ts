@@ -11,7 +11,7 @@ import {
 } from '@zilch/protocol';
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameService } from '../games/service.ts';
-import { hashToken, newToken, seedOf } from '../games/tokens.ts';
+import { seedOf } from '../games/tokens.ts';
 import type { AccountStore, PasskeyRow, UserRow } from '../store/account-store.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery.ts';
 import type { NewPasskey } from './webauthn.ts';
@@ -108,9 +108,7 @@ export class AccountService {
     if (seats.length === 0) return refuse('UNAUTHORIZED', 'You hold no seat in this game.', 403);
     const out: { seat: number; token: string }[] = [];
     for (const { seat } of seats) {
-      const token = newToken();
-      await this.store.addSeatToken(gameId, seat, hashToken(token));
-      out.push({ seat, token });
+      out.push({ seat, token: await this.games.mintToken(gameId, seat) });
     }
     return ok({ gameId, seats: out });
   }

@@ -86,6 +86,36 @@ export const EnvSchema = z.object({
   ZILCH_SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** Requests per minute and address to the sign-in, passkey and recovery routes. */
   ZILCH_AUTH_RATE_LIMIT: int(1, 1_000_000, 30),
+  /** Web Push VAPID key pair (base64url, `npx web-push generate-vapid-keys`); unset: made once, kept in the store. */
+  ZILCH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  ZILCH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
+  /** Contact the push services may use: mailto: or https: URL. */
+  ZILCH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL')
+    .default('mailto:admin@localhost'),
+  /** Notifications sent at once, waiting at most, and the deadline of one send (ms). */
+  ZILCH_PUSH_CONCURRENCY: int(1, 1000, 16),
+  ZILCH_PUSH_QUEUE: int(1, 1_000_000, 10_000),
+  ZILCH_PUSH_TIMEOUT_MS: int(100, 120_000, 10_000),
+  /** Tests only: accept http:// push endpoints (a local push service). */
+  ZILCH_PUSH_HTTP_ENDPOINTS: flag,
+  /** Quick match: rating difference accepted at once, added per second of waiting, and the widest. */
+  ZILCH_MATCH_RANGE: int(0, 10_000, 100),
+  ZILCH_MATCH_RANGE_PER_S: int(0, 10_000, 10),
+  ZILCH_MATCH_RANGE_MAX: int(0, 10_000, 600),
+  /** Quick match: wait (ms) after which a bot is offered instead. */
+  ZILCH_MATCH_BOT_AFTER_MS: int(0, 3_600_000, 30_000),
+  /** Quick match: a player whose page has not polled for this long (ms) leaves the queue. */
+  ZILCH_MATCH_EXPIRE_MS: int(500, 600_000, 15_000),
+  /** Quick match: how often (ms) each process runs a pairing pass. */
+  ZILCH_MATCH_PASS_MS: int(50, 60_000, 1000),
   /** `off` (default), `on` (public, for a private network) or a bearer token of 16+ characters. */
   ZILCH_METRICS: z
     .string()
@@ -141,6 +171,22 @@ export interface Config {
   readonly sessionSecret: string | null;
   /** Per minute and address: sign-in, passkey and recovery routes. */
   readonly authPerMinute: number;
+  /** Web Push: VAPID keys (null: kept in the store), subject, queue, deadline, http endpoints. */
+  readonly push: {
+    vapidKeys: { publicKey: string; privateKey: string } | null;
+    subject: string;
+    concurrency: number;
+    queue: number;
+    timeoutMs: number;
+    allowHttp: boolean;
+  };
+  /** Quick match: rating range (base, per second, max), bot offer, expiry and pass period (ms). */
+  readonly match: {
+    range: { base: number; perSecond: number; max: number };
+    botAfterMs: number;
+    expireMs: number;
+    passMs: number;
+  };
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
 }
@@ -184,6 +230,13 @@ export function loadConfig(
     return { ok: false, message: `Invalid configuration:\n${lines.join('\n')}` };
   }
   const e = r.data;
+  // One VAPID key without the other would silently fall back to the stored pair.
+  if (Boolean(e.ZILCH_VAPID_PUBLIC_KEY) !== Boolean(e.ZILCH_VAPID_PRIVATE_KEY))
+    return {
+      ok: false,
+      message:
+        'Invalid configuration:\n  ZILCH_VAPID_PUBLIC_KEY and ZILCH_VAPID_PRIVATE_KEY: set both, or neither',
+    };
   return {
     ok: true,
     config: {
@@ -198,6 +251,16 @@ export function loadConfig(
       logLevel: e.LOG_LEVEL,
       testDice: e.ZILCH_TEST_DICE,
       botDelayMs: e.ZILCH_BOT_DELAY_MS,
+      match: {
+        range: {
+          base: e.ZILCH_MATCH_RANGE,
+          perSecond: e.ZILCH_MATCH_RANGE_PER_S,
+          max: Math.max(e.ZILCH_MATCH_RANGE, e.ZILCH_MATCH_RANGE_MAX),
+        },
+        botAfterMs: e.ZILCH_MATCH_BOT_AFTER_MS,
+        expireMs: e.ZILCH_MATCH_EXPIRE_MS,
+        passMs: e.ZILCH_MATCH_PASS_MS,
+      },
       absentGraceMs: e.ZILCH_ABSENT_GRACE_MS,
       leaseMs: e.ZILCH_LEASE_MS,
       rateLimitPerMinute: e.ZILCH_RATE_LIMIT,
@@ -225,6 +288,17 @@ export function loadConfig(
       },
       sessionSecret: e.ZILCH_SESSION_SECRET ?? null,
       authPerMinute: e.ZILCH_AUTH_RATE_LIMIT,
+      push: {
+        vapidKeys:
+          e.ZILCH_VAPID_PUBLIC_KEY && e.ZILCH_VAPID_PRIVATE_KEY
+            ? { publicKey: e.ZILCH_VAPID_PUBLIC_KEY, privateKey: e.ZILCH_VAPID_PRIVATE_KEY }
+            : null,
+        subject: e.ZILCH_VAPID_SUBJECT,
+        concurrency: e.ZILCH_PUSH_CONCURRENCY,
+        queue: e.ZILCH_PUSH_QUEUE,
+        timeoutMs: e.ZILCH_PUSH_TIMEOUT_MS,
+        allowHttp: e.ZILCH_PUSH_HTTP_ENDPOINTS,
+      },
       metrics:
         e.ZILCH_METRICS === 'off' || e.ZILCH_METRICS === 'on'
           ? { mode: e.ZILCH_METRICS }

@@ -170,20 +170,65 @@ export function claimSeat(
         if (current.name === name) return ok({ seat, view: ctx.view(g, seat) });
         return refuse('ALREADY_STARTED', 'The game has started: names can no longer change.', 409);
       }
-      const seats = g.record.seats.slice();
-      seats[seat] = { ...current, name, claimed: true, seed: seed ?? current.seed };
-      const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
-      if (seats.every((s) => s.claimed)) {
-        if (!(await startGame(ctx, g, next))) return null;
-      } else {
-        if (!(await ctx.games.commit(g, next))) return null;
-        g.record = next;
-        ctx.games.remember(g);
-        ctx.emit(g, []);
-      }
+      if (!(await seatPlayer(ctx, g, seat, name, seed))) return null;
       return ok({ seat, view: ctx.view(g, seat) });
     }),
   );
+}
+
+/**
+ * A stranger takes the first free human seat of a public table (the lobby): a new token for
+ * it, made only once the claim is stored, so two joiners never share a seat (the version check
+ * lets one of them through; the other retries and takes the next seat or is refused).
+ */
+export function takeOpenSeat(
+  ctx: GameContext,
+  gameId: string,
+  name: string,
+): Promise<Result<{ seat: number; token: string; view: GameView }>> {
+  return withRetries(() =>
+    ctx.games.locked(gameId, async () => {
+      const g = await ctx.games.load(gameId);
+      if (!g || !(await ctx.o.store.isPublic(gameId))) return notFound(gameId);
+      const seat = g.record.seats.findIndex((s) => s.kind === 'human' && !s.claimed);
+      if (g.record.status !== 'waiting' || seat < 0)
+        return refuse('ALREADY_STARTED', 'Every seat of this table is taken.', 409);
+      if (!(await seatPlayer(ctx, g, seat, name))) return null;
+      const token = await mintSeatToken(ctx, gameId, seat);
+      return ok({ seat, token, view: ctx.view(g, seat) });
+    }),
+  );
+}
+
+/** A new token opening `seat` (only its hash is stored): another device's own link to it. */
+export async function mintSeatToken(
+  ctx: GameContext,
+  gameId: string,
+  seat: number,
+): Promise<string> {
+  const token = newToken();
+  await ctx.o.store.addSeatToken(gameId, seat, hashToken(token));
+  return token;
+}
+
+/** Stores `seat` as claimed under `name` (starting the game when it was the last); false: lost a version race. */
+async function seatPlayer(
+  ctx: GameContext,
+  g: Loaded,
+  seat: number,
+  name: string,
+  seed?: string,
+): Promise<boolean> {
+  const current = g.record.seats[seat]!;
+  const seats = g.record.seats.slice();
+  seats[seat] = { ...current, name, claimed: true, seed: seed ?? current.seed };
+  const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
+  if (seats.every((s) => s.claimed)) return startGame(ctx, g, next);
+  if (!(await ctx.games.commit(g, next))) return false;
+  g.record = next;
+  ctx.games.remember(g);
+  ctx.emit(g, []);
+  return true;
 }
 
 /** Renames a seat (a deleted account's games stay, under another name); a no-op when unchanged. */

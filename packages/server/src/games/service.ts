@@ -17,6 +17,8 @@ import type { CreateGameSchema, Move } from './schemas.ts';
 import {
   claimSeat,
   createTable,
+  mintSeatToken,
+  takeOpenSeat,
   renameSeat,
   seatOf,
   viewFor,
@@ -27,12 +29,21 @@ import type { GameView } from './view.ts';
 
 export type { ActionAnswer, Actor, CreatedGame, GameChange, ServiceOptions };
 
+/** A seat asked for a rematch of a finished game. */
+export interface RematchAsked {
+  readonly gameId: string;
+  readonly rematchId: string;
+  readonly seat: number;
+  readonly name: string;
+}
+
 /**
  * The authoritative game logic around the engine: one writer per game (a mutex here, a version
  * check in the database across processes); an action is stored before anyone hears of it.
  */
 export class GameService {
   private readonly ctx: GameContext;
+  private readonly rematches: ((r: RematchAsked) => void)[] = [];
 
   constructor(o: ServiceOptions) {
     this.ctx = new GameContext(o);
@@ -105,6 +116,19 @@ export class GameService {
     return claimSeat(this.ctx, gameId, token, name, seed);
   }
 
+  /** Takes the first free human seat of a public table (the lobby) under a display name. */
+  takeOpenSeat(
+    gameId: string,
+    name: string,
+  ): Promise<Result<{ seat: number; token: string; view: GameView }>> {
+    return takeOpenSeat(this.ctx, gameId, name);
+  }
+
+  /** A new token opening a seat (for another device of the seat's user). */
+  mintToken(gameId: string, seat: number): Promise<string> {
+    return mintSeatToken(this.ctx, gameId, seat);
+  }
+
   /** Renames a seat (names no longer bind once the game started; only a deleted account asks). */
   renameSeat(gameId: string, seat: number, name: string): Promise<Result<null>> {
     return renameSeat(this.ctx, gameId, seat, name);
@@ -122,8 +146,19 @@ export class GameService {
   }
 
   /** A new game with the same rules and seats (and the same seat links); repeated calls give the same game. */
-  rematch(gameId: string, token: string): Promise<Result<RematchAnswer>> {
-    return rematch(this.ctx, gameId, token);
+  async rematch(gameId: string, token: string): Promise<Result<RematchAnswer>> {
+    const r = await rematch(this.ctx, gameId, token);
+    const seat = r.ok && this.rematches.length > 0 ? await this.seatOf(gameId, token) : null;
+    if (r.ok && typeof seat === 'number') {
+      const name = this.ctx.games.peek(gameId)?.record.seats[seat]?.name ?? '';
+      for (const fn of this.rematches) fn({ gameId, rematchId: r.value.gameId, seat, name });
+    }
+    return r;
+  }
+
+  /** Calls `fn` each time a seat asks for a rematch (an invitation to the other seats). */
+  onRematch(fn: (r: RematchAsked) => void): void {
+    this.rematches.push(fn);
   }
 
   /** The full log of a game (replay data). */

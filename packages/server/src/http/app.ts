@@ -68,7 +68,7 @@ export async function buildApp(
   service: GameService,
   metrics: Metrics,
   ready: () => Promise<boolean>,
-  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret'>,
+  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
   chat: ChatService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -176,6 +176,7 @@ export async function buildApp(
       relyingParty: config.relyingParty,
       allowedOrigins: [...(config.allowedOrigins ?? []), ...(config.relyingParty.origins ?? [])],
       auth: { rateLimit: { max: config.authPerMinute, timeWindow: 60_000 } },
+      costly,
     }),
   );
 

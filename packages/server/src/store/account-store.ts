@@ -284,14 +284,6 @@ export class AccountStore {
     return rows.map((r) => ({ gameId: r.game_id, seat: r.seat }));
   }
 
-  /** Adds a seat token (hash) for a seat: a device of the account gets its own link. */
-  async addSeatToken(gameId: string, seat: number, hash: string): Promise<void> {
-    await this.db
-      .insertInto('seat_tokens')
-      .values({ token_hash: hash, game_id: gameId, seat })
-      .execute();
-  }
-
   /** The finished games of a user's seats, with each game's rule set (JSON). */
   async results(userId: string): Promise<UserResult[]> {
     const rows = await this.db
@@ -330,6 +322,8 @@ export class AccountStore {
       await tx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       await tx.deleteFrom('user_seats').where('user_id', '=', userId).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      for (const t of ['push_subscriptions', 'push_settings', 'push_sent'] as const)
+        await tx.deleteFrom(t).where('user_id', '=', userId).execute();
       await tx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }

@@ -1,8 +1,9 @@
 // Backups of the SQLite store while the server runs, and their restoration into a new data dir.
 import { copyFileSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { knownMigrations } from './migrations.ts';
+import { openSqlite } from './sqlite-file.ts';
 
 /** The store's file inside a data dir. */
 function sqliteFile(dataDir: string): string {
@@ -34,11 +35,11 @@ function counts(db: SQLite.Database): { games: number; entries: number } {
 }
 
 /**
- * Copies the data dir's SQLite store to `dest` with SQLite's online backup API. The server may
+ * Copies the data dir's SQLite store to `dest` with SQLite's `VACUUM INTO`. The server may
  * keep writing: the copy is taken in one step from one read snapshot, so it holds every action
  * committed before it began and nothing half-written (WAL readers never block the writer).
  */
-export async function backupSqlite(dataDir: string, dest: string): Promise<BackupReport> {
+export function backupSqlite(dataDir: string, dest: string): BackupReport {
   const source = sqliteFile(resolve(dataDir));
   if (!existsSync(source))
     throw new BackupError('NO_STORE', `There is no Zilch store at ${source}.`);
@@ -46,12 +47,11 @@ export async function backupSqlite(dataDir: string, dest: string): Promise<Backu
   if (existsSync(target))
     throw new BackupError('EXISTS', `${target} already exists; choose a new file name.`);
   mkdirSync(dirname(target), { recursive: true });
-  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  const db = openSqlite(source, { readonly: true, fileMustExist: true });
   try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    // All remaining pages in one step: copied in small steps, a busy server's writes would
-    // restart the copy again and again.
-    await db.backup(target, { progress: ({ totalPages }) => totalPages });
+    // One statement, one read transaction: a consistent copy while the server goes on writing
+    // (WAL). Not backup(): its stepping object is one openSqlite cannot keep (sqlite-file.ts).
+    db.exec(`PRAGMA busy_timeout = 5000; VACUUM INTO '${target.replaceAll("'", "''")}'`);
   } finally {
     db.close();
   }
@@ -62,7 +62,7 @@ export async function backupSqlite(dataDir: string, dest: string): Promise<Backu
 function inspect(file: string): { games: number; entries: number } {
   let db: SQLite.Database;
   try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
   } catch {
     throw new BackupError('NOT_A_BACKUP', `${file} is not a SQLite database.`);
   }

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from './kysely.ts';
 import { knownMigrations, migrationProvider } from './migrations.ts';
+import { openSqlite } from './sqlite-file.ts';
 import type { Database } from './schema.ts';
 
 /** An open database: Kysely over SQLite or PostgreSQL, migrated. */
@@ -50,12 +51,11 @@ export async function openDb(
   }
   mkdirSync(config.dataDir, { recursive: true });
   const path = join(config.dataDir, 'zilch.sqlite');
-  const file = new SQLite(path);
+  const file = openSqlite(path);
   // WAL + NORMAL: a commit survives a process crash (kill -9); only an OS crash could lose the last one.
   // A worker (startCheckpointer) copies the log into the database off the event loop; the default
   // auto-checkpoint here then finds little left to do, and lets the log file start over.
-  // exec, not pragma(): pragma() prepares a statement that is later garbage collected, and on
-  // Node 24 better-sqlite3 12 aborts the process when it finalizes a collected statement.
+  // exec, not pragma(): pragma() makes a statement that openSqlite cannot keep (sqlite-file.ts).
   file.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA wal_autocheckpoint = 1000;',
   );
@@ -79,6 +79,8 @@ export async function openDb(
  * the server's CPU under load; the server issues a few dozen distinct SQL texts, reused forever.
  */
 function cachedStatements(file: SQLite.Database): SqliteDatabase {
+  // Unbounded on purpose: every statement is kept for the life of the process anyway
+  // (sqlite-file.ts), so one per distinct text; texts with IN lists add one per list length.
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),
@@ -86,10 +88,7 @@ function cachedStatements(file: SQLite.Database): SqliteDatabase {
       let st = statements.get(sql);
       if (!st) {
         st = file.prepare(sql);
-        // Texts that embed values (IN lists of any length) would grow the map without bound.
-        // Kept statements are never garbage collected, which also keeps them clear of the
-        // Node 24 abort above.
-        if (statements.size < 500) statements.set(sql, st);
+        statements.set(sql, st);
       }
       return st as unknown as SqliteStatement;
     },

@@ -251,6 +251,24 @@ export class GameStore {
     return r ? r.seat : null;
   }
 
+  /** Whether the table was listed in the public lobby at creation. */
+  async isPublic(gameId: string): Promise<boolean> {
+    const r = await this.db
+      .selectFrom('public_games')
+      .select('game_id')
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
+  /** Adds a token (hash) opening a seat. */
+  async addSeatToken(gameId: string, seat: number, hash: string): Promise<void> {
+    await this.db
+      .insertInto('seat_tokens')
+      .values({ token_hash: hash, game_id: gameId, seat })
+      .execute();
+  }
+
   /** Token hashes of a game by seat (to give a rematch the same links). */
   async tokensOf(gameId: string): Promise<{ hash: string; seat: number }[]> {
     const rows = await this.db

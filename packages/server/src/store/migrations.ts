@@ -231,6 +231,72 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0009_push': {
+    // Web Push (docs/server.md "Your move"): each device's subscription, each user's choices,
+    // and which notifications were sent, so one goes per game until its player acts, across
+    // restarts and processes.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('endpoint', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('push_subscriptions_user')
+        .on('push_subscriptions')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createTable('push_settings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('kinds', 'text', (c) => c.notNull())
+        .addColumn('quiet_from', 'integer')
+        .addColumn('quiet_to', 'integer')
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('push_sent')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('push_sent_pk', ['user_id', 'game_id', 'kind'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['push_sent', 'push_settings', 'push_subscriptions']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
+  '0010_quick_match': {
+    // The quick-match queue (docs/server.md "Quick match"): one row per waiting user, shared by
+    // every process. A pairing pass claims two rows with one conditional update, so no process
+    // can seat a player twice.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('match_queue')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('rating', 'integer', (c) => c.notNull())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('game_id', 'text')
+        .addColumn('seat', 'integer')
+        .addColumn('opponent', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('match_queue_seen').on('match_queue').column('seen_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('match_queue').ifExists().execute();
+    },
+  },
   '0011_chat': {
     // Table chat (docs/server.md "Table chat"): messages, each seat's mutes, the tables that
     // turned the filter off (a row only for those, so older tables stay filtered), and reports.

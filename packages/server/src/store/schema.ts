@@ -137,6 +137,49 @@ interface ServerSecretsTable {
   value: string;
 }
 
+/** A browser's Web Push subscription (its endpoint is unique to it) and whose it is. */
+interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  /** The browser's ECDH public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** What a user wants pushed: kinds (JSON array), quiet hours (minutes of the day) and their zone. */
+interface PushSettingsTable {
+  user_id: string;
+  kinds: string;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  time_zone: string;
+}
+
+/** A notification sent, kept until its player acts in that game (one per game and kind). */
+interface PushSentTable {
+  user_id: string;
+  game_id: string;
+  kind: string;
+  sent_at: number;
+}
+
+/** A user waiting in quick match, or paired (game_id set; `pairing:` while the table is made). */
+export interface MatchQueueTable {
+  user_id: string;
+  name: string;
+  preset: string;
+  rated: number;
+  rating: number;
+  joined_at: number;
+  /** Last poll (the heartbeat): a row not seen for ZILCH_MATCH_EXPIRE_MS is removed. */
+  seen_at: number;
+  game_id: string | null;
+  seat: number | null;
+  opponent: string | null;
+  claimed_at: number | null;
+}
+
 /** Table chat: one message as delivered (normalised, masked when the table filters). */
 interface ChatMessagesTable {
   /** Sortable: the time in base 36, then random characters. */
@@ -182,12 +225,16 @@ export interface Database {
   chat_unfiltered: ChatUnfilteredTable;
   chat_reports: ChatReportsTable;
   users: UsersTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_settings: PushSettingsTable;
+  push_sent: PushSentTable;
   passkeys: PasskeysTable;
   recovery_codes: RecoveryCodesTable;
   user_seats: UserSeatsTable;
   sessions: SessionsTable;
   server_secrets: ServerSecretsTable;
   public_games: PublicGamesTable;
+  match_queue: MatchQueueTable;
   leases: LeasesTable;
   games: GamesTable;
   entries: EntriesTable;

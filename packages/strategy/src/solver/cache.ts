@@ -20,6 +20,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RuleSet } from '@zilch/engine';
 import { canonicalRules } from '../pool/canonical.ts';
+import type { DoublingFinalValues } from './doubling.ts';
 import {
   adoptSolution,
   forgetSolution,
@@ -75,6 +76,8 @@ interface Header {
   freshLength: number;
   states: number;
   seconds: number;
+  /** Under Hot Dice doubling, the last turns the solve valued (DoublingFinal). */
+  finals?: DoublingFinalValues;
 }
 
 // The data file: the exact fresh values (64-bit), then the store; a header in a .json beside it.
@@ -82,6 +85,12 @@ const DATA = '.bin';
 
 function basePath(rules: RuleSet, dir: string): string {
   return join(dir, `two-player-${solutionKey(rules)}`);
+}
+
+/** The names of a rule set's solution files in a cache directory: the data, then the header. */
+export function solutionFiles(rules: RuleSet): [string, string] {
+  const name = `two-player-${solutionKey(rules)}`;
+  return [`${name}${DATA}`, `${name}.json`];
 }
 
 /** Whether a solution is in memory or its files are in the cache directory. */
@@ -266,6 +275,7 @@ export function saveTwoPlayer(solved: TwoPlayerSolution, dir: string): TwoPlayer
     freshLength: freshValues?.length ?? 0,
     states: sol.states,
     seconds: sol.seconds,
+    ...(sol.dfinal ? { finals: sol.dfinal.known() } : {}),
   };
   writeFileSync(tmp, JSON.stringify(header));
   renameSync(tmp, `${base}.json`);

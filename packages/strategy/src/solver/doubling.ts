@@ -3,6 +3,12 @@ import { reachFrom, totalAfter, type DoublingGroups } from './doubling-groups.ts
 import { LastTurn } from './last-turn.ts';
 import { turnKernel } from './turn-kernel.ts';
 
+/** A DoublingFinal's solved values, as a saved solution keeps them (JSON). */
+export interface DoublingFinalValues {
+  readonly tie: readonly number[];
+  readonly noTie: readonly (readonly [number, number])[];
+}
+
 /**
  * The opponent's last turn after a bank that reached the target, under Hot Dice doubling:
  * the chance they beat (or tie) a lead of `need` units when they must bank at least `min`.
@@ -34,6 +40,28 @@ export class DoublingFinal {
     // With a tie possible the minimum never binds (need ≥ min), so one value per total.
     if (v < 0) this.tie[win] = v = this.solve(win, true, 0);
     return v;
+  }
+
+  /** The values solved so far (−1: not yet), to keep with a saved solution. */
+  known(): DoublingFinalValues {
+    return { tie: Array.from(this.tie), noTie: [...this.noTie] };
+  }
+
+  /**
+   * Takes values this rule set's last turns were solved to before (a saved solution's): each
+   * is one last-turn solve, and a fresh advisor would otherwise make hundreds of them (about
+   * 80 s of CPU for `hot-dice`) before its first answer.
+   */
+  learn(values: DoublingFinalValues): void {
+    if (values.tie.length > this.tie.length) {
+      const grown = new Float64Array(values.tie.length).fill(-1);
+      grown.set(this.tie);
+      this.tie = grown;
+    }
+    values.tie.forEach((v, win) => {
+      if (v >= 0 && this.tie[win]! < 0) this.tie[win] = v;
+    });
+    for (const [win, v] of values.noTie) if (!this.noTie.has(win)) this.noTie.set(win, v);
   }
 
   private solve(win: number, tie: boolean, min: number): number {

@@ -5,6 +5,7 @@
  */
 import type { RuleSet } from '@zilch/engine';
 import { solveTwoPlayer, TwoPlayerSolution } from './two-player.ts';
+import type { DoublingFinalValues } from './doubling.ts';
 
 /** Where the advisor and its bots get two-player solutions. */
 export interface SolutionSource {
@@ -78,10 +79,16 @@ export function clearSolutionMemory(): void {
 export function adoptSolution(
   rules: RuleSet,
   store: Float64Array | Float32Array,
-  info: { extraPoints: number; states: number; seconds: number },
+  info: {
+    extraPoints: number;
+    states: number;
+    seconds: number;
+    finals?: DoublingFinalValues | undefined;
+  },
   freshValues: Float64Array | null = null,
 ): TwoPlayerSolution {
   const sol = new TwoPlayerSolution(rules, Math.round(info.extraPoints / 50), store, freshValues);
+  if (info.finals) sol.dfinal?.learn(info.finals);
   sol.states = info.states;
   sol.seconds = info.seconds;
   rememberSolution(sol);

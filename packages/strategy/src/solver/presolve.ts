@@ -1,19 +1,27 @@
 // Solutions of the shipped presets made ahead of play: the build solves the missing ones into
 // the cache directory (worker threads, a few at a time), and the server reads them into shared
 // memory at start, so the coach has win chances from the first decision of the first game.
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PRESET_IDS, preset, type PresetId, type RuleSet } from '@zilch/engine';
 import { twoPlayerBytes } from '../pool/budget.ts';
 import { canonicalRules } from '../pool/canonical.ts';
 import { workerEntry } from '../worker-entry.ts';
-import { readSharedSolution, solutionCached, type SharedSolution } from './cache.ts';
+import { readSharedSolution, solutionCached, solutionFiles, type SharedSolution } from './cache.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
 import { estimatedStates, twoPlayerUnsupported } from './two-player.ts';
 
-// Presets solved at install: those whose solve takes about a minute of CPU at most. Hot Dice
-// doubling (about 300 M states, 4 minutes of CPU) would make every install that much slower,
-// so its solution is made on first use instead (in a strategy thread, cached on disk after).
+// Presets solved at install: those whose solve takes about a minute of CPU at most.
 const PRESOLVE_MAX_STATES = 100e6;
+
+// Solutions too slow to make at install ship with the package instead: Hot Dice doubling is
+// about 300 M states (4 minutes of CPU) but its compact solution is only the 200² fresh values
+// (320 KB). The build copies them into the cache. They carry the solver version in their key, so
+// a solver change makes them stale (presolve.test.ts fails) until they are made again with
+// `ZILCH_CACHE_DIR=packages/strategy/solutions npx zilch solve --rules ID` (docs/solver.md).
+const SHIPPED_DIR = fileURLToPath(new URL('../../solutions/', import.meta.url));
 
 /** A preset the two-player solver models, in the canonical form strategy threads use. */
 export interface SolvablePreset {
@@ -21,17 +29,23 @@ export interface SolvablePreset {
   readonly rules: RuleSet;
 }
 
+/** Whether the package ships a current solution of these rules. */
+export function solutionShipped(rules: RuleSet): boolean {
+  return solutionCached(rules, SHIPPED_DIR);
+}
+
 /**
- * The presets the two-player solver models and solves in about a minute (serendipity-creak,
- * classic, farkle-2017; not hot-dice).
+ * The presets whose solutions are ready from the first game: those the two-player solver
+ * solves in about a minute (serendipity-creak, classic, farkle-2017) and those shipped solved
+ * (hot-dice).
  */
 export function solvablePresets(): SolvablePreset[] {
-  const quick = (id: PresetId) =>
-    twoPlayerUnsupported(preset(id)) === null && estimatedStates(preset(id)) <= PRESOLVE_MAX_STATES;
-  return PRESET_IDS.filter(quick).map((id) => ({
-    id,
-    rules: canonicalRules(preset(id)),
-  }));
+  const ready = (rules: RuleSet) =>
+    twoPlayerUnsupported(rules) === null &&
+    (estimatedStates(rules) <= PRESOLVE_MAX_STATES || solutionShipped(rules));
+  return PRESET_IDS.map((id) => ({ id, rules: canonicalRules(preset(id)) })).filter((p) =>
+    ready(p.rules),
+  );
 }
 
 /** Bytes the solvable presets' solutions hold together, as the cache keeps them (97 MB). */
@@ -42,8 +56,10 @@ export function solvablePresetBytes(): number {
 /** What presolving did for one preset. */
 export interface PresolveResult {
   readonly id: PresetId;
-  /** Whether it was solved now (false: it was in the cache already). */
+  /** Whether it was solved now (false: it was in the cache already, or shipped). */
   readonly solved: boolean;
+  /** Whether its shipped solution was copied into the cache now. */
+  readonly copied: boolean;
   /** Wall seconds of the solve (0 when cached). */
   readonly seconds: number;
 }
@@ -63,19 +79,36 @@ export async function presolve(
   const todo = presets.filter((p) => !solutionCached(p.rules, opts.dir));
   const results: PresolveResult[] = presets
     .filter((p) => !todo.includes(p))
-    .map((p) => ({ id: p.id, solved: false, seconds: 0 }));
+    .map((p) => ({ id: p.id, solved: false, copied: false, seconds: 0 }));
+  for (const p of todo.filter((x) => solutionShipped(x.rules))) {
+    copyShipped(p.rules, opts.dir);
+    todo.splice(todo.indexOf(p), 1);
+    results.push({ id: p.id, solved: false, copied: true, seconds: 0 });
+  }
   for (const r of results) opts.onDone?.(r);
   const next = async (): Promise<void> => {
     for (let p = todo.shift(); p; p = todo.shift()) {
       const started = performance.now();
       await solveToDisk(p.rules, opts.dir);
-      const r = { id: p.id, solved: true, seconds: (performance.now() - started) / 1000 };
+      const seconds = (performance.now() - started) / 1000;
+      const r = { id: p.id, solved: true, copied: false, seconds };
       results.push(r);
       opts.onDone?.(r);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, opts.threads) }, next));
   return results;
+}
+
+/** Copies a shipped solution into the cache (each file beside its name, then renamed into place). */
+function copyShipped(rules: RuleSet, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  // The data file first: a header without its data is never seen as a solution.
+  for (const name of solutionFiles(rules)) {
+    const tmp = join(dir, `${name}.${process.pid}.tmp`);
+    copyFileSync(join(SHIPPED_DIR, name), tmp);
+    renameSync(tmp, join(dir, name));
+  }
 }
 
 function solveToDisk(rules: RuleSet, dir: string): Promise<void> {

@@ -158,6 +158,7 @@ export class TwoPlayerSolution implements DoublingHost {
     const store = new Float32Array(this.withOffers ? this.store.length : 0);
     if (this.withOffers) store.set(this.store);
     const out = new TwoPlayerSolution(this.rules, this.E, store, fresh);
+    if (this.dfinal) out.dfinal?.learn(this.dfinal.known());
     out.states = this.states;
     out.sweeps = this.sweeps;
     out.capped = this.capped;

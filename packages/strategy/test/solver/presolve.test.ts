@@ -11,6 +11,7 @@ import {
   sharedPresets,
   solvablePresetBytes,
   solvablePresets,
+  solutionShipped,
   type SolvablePreset,
 } from '../../src/solver/presolve.ts';
 
@@ -39,10 +40,11 @@ describe('presolve (the build step)', () => {
     expect(solvablePresets().map((p) => p.id)).toEqual([
       'serendipity-creak',
       'classic',
+      'hot-dice',
       'farkle-2017',
     ]);
     // 200·(200·201/2)·6 roll values at 4 bytes plus 200² exact fresh values per preset.
-    expect(solvablePresetBytes()).toBe(200 * 20_100 * 6 * 4 + 3 * 200 * 200 * 8);
+    expect(solvablePresetBytes()).toBe(200 * 20_100 * 6 * 4 + 4 * 200 * 200 * 8);
   });
 
   it('solves what is missing into the directory in worker threads, then only checks files', async () => {
@@ -72,6 +74,36 @@ describe('presolve (the build step)', () => {
     expect(solutionCached(small[2]!.rules, dir)).toBe(true);
     const shared = await sharedPresets(fresh());
     expect(shared.loaded).toEqual([]);
-    expect(shared.missing).toEqual(['serendipity-creak', 'classic', 'farkle-2017']);
+    expect(shared.missing).toEqual(['serendipity-creak', 'classic', 'hot-dice', 'farkle-2017']);
+  });
+
+  it('copies the shipped Hot Dice solution instead of solving, and it is a fixed point of its rules', async () => {
+    const hotDice: SolvablePreset = {
+      id: 'hot-dice',
+      rules: canonicalRules(preset('hot-dice')),
+    };
+    // Current: made by this solver version from these rules (the key says both).
+    expect(solutionShipped(hotDice.rules)).toBe(true);
+    const dir = fresh();
+    const [r] = await presolve([hotDice], { dir, threads: 1 });
+    expect(r).toMatchObject({ id: 'hot-dice', solved: false, copied: true });
+    expect(solutionCached(hotDice.rules, dir)).toBe(true);
+    const sol = loadTwoPlayer(hotDice.rules, dir)!;
+    expect(sol.doubling).toBe(true);
+    // Each fresh value must be what one turn is worth when every other position is valued by
+    // the file: rolling all the dice from nothing (one turn solved here, with doubling).
+    // A stale, damaged or foreign file fails this at almost any pair.
+    const pairs = [
+      [0, 0],
+      [0, 199],
+      [199, 0],
+      [60, 60],
+      [150, 20],
+      [20, 150],
+      [120, 180],
+      [190, 195],
+    ];
+    for (const [a, b] of pairs)
+      expect(Math.abs(sol.fresh(a!, b!) - sol.roll(a!, b!, 0, sol.N))).toBeLessThan(1e-9);
   });
 });

@@ -1,5 +1,5 @@
 // "Your move": the tab's title and icon on a table, and the count of games waiting for a move on
-// this device (the header's badge). No accounts here: the games are those whose seat tokens this
+// this device (the header's badge, and the icon's badge on other pages). No accounts here: the games are those whose seat tokens this
 // device holds (storage.ts).
 import { useEffect, useSyncExternalStore } from 'react';
 import type { GameSummary, GameView } from '@zilch/protocol';
@@ -117,6 +117,8 @@ function recount(): void {
     if (waiting) ids.add(id);
     else ids.delete(id);
   }
+  // Away from a table (which keeps its own icon), the icon wears the badge while any game waits.
+  if (open.size === 0) setIcon(ids.size > 0 ? YOUR_MOVE_ICON : ICON);
   if (ids.size === count) return;
   count = ids.size;
   for (const l of listeners) l();
@@ -192,6 +194,11 @@ function onVisibility(): void {
   pollSoon();
 }
 
+function onWorkerMessage(e: MessageEvent): void {
+  // A push arrived (push-sw.js): a game changed, so the count may have.
+  if ((e.data as { type?: unknown } | null)?.type === 'zilch-push') void poll();
+}
+
 function onStorage(e: StorageEvent): void {
   // Another tab took or forgot a seat.
   if (e.key === 'zilch.games') void poll();
@@ -208,6 +215,7 @@ function subscribeCount(onChange: () => void): () => void {
     window.addEventListener('focus', pollSoon);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('storage', onStorage);
+    navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   }
   return () => {
     listeners.delete(onChange);
@@ -217,6 +225,7 @@ function subscribeCount(onChange: () => void): () => void {
     window.removeEventListener('focus', pollSoon);
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('storage', onStorage);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
   };
 }
 

@@ -3,7 +3,6 @@ import {
   isPresetId,
   parseRules,
   preset,
-  PRESET_IDS,
   PRESETS,
   type PresetId,
   type RuleSet,
@@ -14,6 +13,7 @@ import { createAndSit } from '../lib/seating.ts';
 import { savedName, saveName } from '../lib/storage.ts';
 import { BOT_IDS, type BotId, type Created, type SeatSpec } from '@zilch/protocol';
 import { CopyLink } from '../components/CopyLink.tsx';
+import { PresetOptions } from '../components/PresetOptions.tsx';
 
 // The house-rules editor loads with this page, not with the first page a visitor opens.
 const RuleEditor = lazy(() =>
@@ -109,11 +109,7 @@ export function CreatePage() {
                   setRules(preset(id));
                 }}
               >
-                {PRESET_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {PRESETS[id].name}
-                  </option>
-                ))}
+                <PresetOptions />
               </select>
             </div>
             <p className="help">

@@ -55,6 +55,9 @@ export function HomePage() {
           >
             {busy === 'guide' ? 'Setting up…' : 'Guided first game'}
           </button>
+          <Link href="/play" className="btn big">
+            Quick match
+          </Link>
           <Link href="/new" className="btn big ghost">
             Create a table
           </Link>

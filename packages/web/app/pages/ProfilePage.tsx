@@ -9,6 +9,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
+import { Notifications } from '../components/Notifications.tsx';
+import { StatusNote, type Note } from '../components/StatusNote.tsx';
 import {
   accountGames,
   accountStats,
@@ -53,6 +55,7 @@ export default function ProfilePage() {
           ) : (
             <>
               <Passkeys user={user} />
+              <Notifications />
               <Recovery user={user} onCodes={setCodes} />
             </>
           )}
@@ -86,7 +89,7 @@ function NoIdentity({ onCodes }: { onCodes: (c: string[]) => void }) {
 /** Name, avatar and colour. */
 function Identity({ user }: { user: User }) {
   const [name, setName] = useState(user.name ?? '');
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   const save = async (set: { name?: string; colour?: AvatarColour }) => {
     const r = await updateProfile(set);
     setNote(r.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: r.error.message });
@@ -144,11 +147,7 @@ function Identity({ user }: { user: User }) {
           </label>
         ))}
       </fieldset>
-      {note && (
-        <p role="status" className={note.ok ? 'good' : 'error'}>
-          {note.text}
-        </p>
-      )}
+      <StatusNote note={note} />
     </div>
   );
 }

@@ -38,8 +38,11 @@ import {
   type RelyingPartyConfig,
 } from '../../accounts/webauthn.ts';
 import type { UserRow } from '../../store/account-store.ts';
+import type { PushService } from '../../push/service.ts';
 import { sameOrigin } from '../same-origin.ts';
+import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
+import { pushRoutes } from './push.ts';
 
 /** The session cookie's name; it is sent to /api/account only. */
 const SESSION_COOKIE = 'zilch_session';
@@ -57,6 +60,12 @@ export interface AccountRouteOptions {
   readonly allowedOrigins: readonly string[];
   /** The tighter rate limit of sign-in, passkey and recovery routes. */
   readonly auth: RouteConfig;
+  /** Web Push (routes/push.ts), when the server sends notifications. */
+  readonly push?: PushService;
+  /** Quick match, whose routes share the session (absent: no quick match). */
+  readonly match?: MatchRouteDeps;
+  /** The budget of routes that make tables. */
+  readonly costly?: RouteConfig;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -484,5 +493,9 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
         return { ok: true as const };
       },
     );
+
+    if (o.push) await app.register(pushRoutes(o.push, current));
+    if (o.match)
+      await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };
 }

@@ -10,6 +10,8 @@ import {
   GameListSchema,
   GameParamsSchema,
   GameViewSchema,
+  JoinedTableSchema,
+  JoinTableBodySchema,
   ListGamesQuerySchema,
   LogAnswerSchema,
   PlayerParamsSchema,
@@ -136,6 +138,24 @@ export function gameRoutes(
       async (req, reply) => {
         const b = req.body;
         const r = await service.claim(req.params.id, b.token, b.name, b.seed);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
+    );
+
+    app.post(
+      '/api/games/:id/join',
+      {
+        config: costly,
+        schema: {
+          tags: ['games'],
+          summary: 'Take the first free seat of a public table (the lobby); answers its new token',
+          params: GameParamsSchema,
+          body: JoinTableBodySchema,
+          response: { 200: JoinedTableSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const r = await service.takeOpenSeat(req.params.id, req.body.name);
         return r.ok ? r.value : refused(reply, r.error);
       },
     );
