@@ -87,6 +87,16 @@ const SHAPES = {
   Update: P.UpdateSchema,
   Reaction: P.ReactionSchema,
   Bye: P.ByeSchema,
+  ChatSendMessage: P.ChatSendMessageSchema,
+  ChatSendAck: P.ChatSendAckSchema,
+  ChatHistoryMessage: P.ChatHistoryMessageSchema,
+  ChatHistoryAck: P.ChatHistoryAckSchema,
+  ChatMuteMessage: P.ChatMuteMessageSchema,
+  ChatMuteAck: P.ChatMuteAckSchema,
+  ChatReportMessage: P.ChatReportMessageSchema,
+  ChatReportAck: P.ChatReportAckSchema,
+  ChatMessage: P.ChatMessageSchema,
+  ChatMutes: P.ChatMutesSchema,
   GameState: P.GameStateSchema,
   Action: P.ActionSchema,
   GameEvent: P.GameEventSchema,
@@ -370,6 +380,11 @@ const CODES: Record<P.ErrorCode, string> = {
   UNKNOWN_PASSKEY: '401 on sign-in, 404 on removal — no such passkey here',
   LAST_PASSKEY: '409 — removing the only passkey of an account',
   BAD_RECOVERY_CODE: '401 — an unknown or used recovery code',
+  CHAT_EMPTY: 'socket only — a chat message with nothing left once normalised',
+  CHAT_TOO_LONG:
+    'socket only — a chat message over `CHAT_MAX_GRAPHEMES` (280) characters once normalised',
+  CHAT_TOO_FAST:
+    'socket only — a sender (a seat; a spectator by address) over `CHAT_BURST` (5) messages at once, earning one back every `CHAT_REFILL_SECONDS` (3 s); the message says how long to wait',
   BAD_SUBSCRIPTION: '400 — a push subscription with a non-https endpoint or malformed keys',
   NOT_RATEABLE:
     '400 — `rated: true` on a table that cannot be rated (not two human seats, a bot, an absent bot, custom rules); 409 — an account taking a second seat of a rated table',
@@ -546,6 +561,10 @@ Client → server, each with an ack callback (acks are \`{ ok: true, … } | { o
 - \`join\` ${ref('JoinMessage')} → ack ${ref('JoinAck')}. Without a token (or with the spectator token) you are a spectator. Re-sending \`join\` after a reconnect gives the full current view.
 - \`action\` ${ref('ActionMessage')} → ack ${ref('ActionAck')}. \`clientId\` is a client-made unique id; a retry with the same id is applied once (the ack repeats the first answer). \`action\` is a ${ref('Move')}: an engine \`Action\` **without** \`seat\` (the token decides the seat); \`timeout\` is server-only.
 - \`react\` ${ref('ReactMessage')} → ack ${ref('ReactAck')}, with emoji one of ${P.REACTIONS.join(' ')} (only after \`join\`).
+- \`chat\` ${ref('ChatSendMessage')} → ack ${ref('ChatSendAck')} (only after \`join\`): the joined seat speaks in the \`seats\` channel, a spectator in the \`spectators\` channel; nothing in the message can name another sender. The text is normalised (\`normaliseChat\`: NFC, control and invisible characters removed, spaces collapsed), limited to ${P.CHAT_MAX_GRAPHEMES} characters, rate-limited per sender (\`CHAT_TOO_FAST\`), masked for profanity unless the table was created with \`chatFilter: false\`, stored, then pushed to everyone at the table except the seats that muted its sender.
+- \`chatHistory\` ${ref('ChatHistoryMessage')} → ack ${ref('ChatHistoryAck')}: the newest ${P.CHAT_HISTORY} messages without those the asking seat muted, its mutes (\`null\` for a spectator) and whether the table filters. Send it after every \`join\`.
+- \`chatMute\` ${ref('ChatMuteMessage')} → ack ${ref('ChatMuteAck')}: a seat mutes or unmutes another seat or every spectator, kept in the store for that seat (any device holding its token); spectators cannot mute (\`SPECTATOR\`).
+- \`chatReport\` ${ref('ChatReportMessage')} → ack ${ref('ChatReportAck')}: reports a message of this table (\`NOT_FOUND\` otherwise); the store keeps the text, its author, the reporter, the reason and the time for the operators.
 
 The server answers an action's ack only after the action is stored; the \`update\` for it may arrive just before the ack.
 
@@ -553,6 +572,7 @@ Server → client:
 
 - \`update\` ${ref('Update')} after every accepted action (and after bot moves, claims, the start, timers, a rematch), to everyone in the game's room, only after the action is stored. Each socket gets the view of its own seat (\`you\`). Presence changes (a seat connects or leaves) also send an \`update\` with \`events: []\` and the same \`seq\`.
 - \`reaction\` ${ref('Reaction')}.
+- \`chat\` ${ref('ChatMessage')}: a new chat message of a joined table (render \`text\` as text, never markup).
 - \`bye\` ${ref('Bye')} just before the server disconnects a socket that kept sending over its limits; its address may not connect again for 10 s.
 
 Connections: a page may open a socket only from an allowed \`Origin\` (\`ZILCH_ALLOWED_ORIGINS\`, default the server's own host); one address may hold \`ZILCH_SOCKETS_PER_IP\` sockets.

@@ -22,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Registration>> = {
   verify: () => import('./register/verify.ts'),
   backup: () => import('./register/backup.ts'),
   restore: () => import('./register/backup.ts'),
+  'chat-reports': () => import('./register/chat-reports.ts'),
 };
 
 // A closed pipe (`zilch simulate | head`) is the reader's choice, not an error.

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'UNKNOWN_PASSKEY',
   'LAST_PASSKEY',
   'BAD_RECOVERY_CODE',
+  // Table chat.
+  'CHAT_EMPTY',
+  'CHAT_TOO_LONG',
+  'CHAT_TOO_FAST',
   'BAD_SUBSCRIPTION',
   // Quick match.
   'NOT_QUEUED',
@@ -72,6 +76,20 @@ export const ErrorBodySchema = z
 
 /** Every refusal, over HTTP and in socket acks. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** A refused message's ack. */
+export const AckErrorSchema = z.object({ ok: z.literal(false), error: ErrorBodySchema });
+
+/** A refused message's ack. */
+export type AckError = z.infer<typeof AckErrorSchema>;
+
+/** A socket message's ack: `{ ok: true, …shape }`, or a refusal. */
+export function ackSchema<S extends z.ZodRawShape>(shape: S) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true) }).extend(shape),
+    AckErrorSchema,
+  ]);
+}
 
 // Engine refusals reach clients unchanged: the build fails if the engine gains a code not listed here.
 const engineCodesListed: EngineErrorCode extends ErrorCode ? true : false = true;

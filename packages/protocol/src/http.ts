@@ -54,6 +54,10 @@ export const CreateGameBodySchema = z
       .describe(
         'Rated (Glicko-2, per preset): two human seats, a preset, no absent bot; only accounts may take its seats',
       ),
+    chatFilter: z
+      .boolean()
+      .optional()
+      .describe('Mask profanity in the table chat (default true; false keeps messages as typed)'),
   })
   .strict();
 

@@ -8,6 +8,15 @@ export * from './http.ts';
 export * from './socket.ts';
 export * from './fairness.ts';
 export * from './account.ts';
+export * from './chat.ts';
+export {
+  CHAT_BURST,
+  CHAT_HISTORY,
+  CHAT_MAX_GRAPHEMES,
+  CHAT_REFILL_SECONDS,
+  NAME_MAX_MARKS,
+  normaliseChat,
+} from './text.ts';
 export * from './push.ts';
 export * from './match.ts';
 export * from './ratings.ts';

@@ -1,18 +1,8 @@
 import { z } from 'zod';
+import { EMOJI_ZWJ, MARK, NAME_MAX_MARKS, UNSAFE } from './text.ts';
 
 /** Most user-perceived characters (graphemes) a display name may have. */
 export const NAME_MAX_GRAPHEMES = 24;
-/** Most combining marks one grapheme of a name may carry (more is "zalgo" text). */
-export const NAME_MAX_MARKS = 3;
-
-// Characters that would let a name disguise itself or hide text: control (Cc), format (Cf:
-// bidi marks and overrides, zero-width spaces and joiners, tag characters), private-use (Co),
-// unassigned (Cn), lone surrogates (Cs), line/paragraph separators, and fillers that render blank.
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u2800\u3164\uFFA0]/u;
-// A zero-width joiner is kept only inside an emoji sequence (e.g. a family emoji).
-const EMOJI_ZWJ =
-  /(?<=\p{Extended_Pictographic}[\uFE0E\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
-const MARK = /\p{M}/gu;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**

@@ -1,7 +1,27 @@
 // socket.io messages (path /socket.io). Every client message takes an ack callback.
 import { z } from 'zod';
 import { ReactionEmojiSchema } from './bots.ts';
-import { ErrorBodySchema } from './errors.ts';
+import {
+  ChatHistoryAckSchema,
+  ChatHistoryMessageSchema,
+  ChatMessageSchema,
+  ChatMuteAckSchema,
+  ChatMuteMessageSchema,
+  ChatReportAckSchema,
+  ChatReportMessageSchema,
+  ChatSendAckSchema,
+  ChatSendMessageSchema,
+  type ChatHistoryAck,
+  type ChatHistoryMessage,
+  type ChatMessage,
+  type ChatMuteAck,
+  type ChatMuteMessage,
+  type ChatReportAck,
+  type ChatReportMessage,
+  type ChatSendAck,
+  type ChatSendMessage,
+} from './chat.ts';
+import { ackSchema, ErrorBodySchema } from './errors.ts';
 import { GameEventSchema } from './game-state.ts';
 import { GameViewSchema } from './game-view.ts';
 import { ClientIdSchema, GameIdSchema, MoveSchema, TokenSchema } from './moves.ts';
@@ -34,35 +54,20 @@ export type ReactMessage = z.infer<typeof ReactMessageSchema>;
 
 // ---- acknowledgements ----
 
-/** A refused message's ack. */
-export const AckErrorSchema = z.object({ ok: z.literal(false), error: ErrorBodySchema });
-
-/** A refused message's ack. */
-export type AckError = z.infer<typeof AckErrorSchema>;
-
 /** `join` ack: the full current view. */
-export const JoinAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), view: GameViewSchema }),
-  AckErrorSchema,
-]);
+export const JoinAckSchema = ackSchema({ view: GameViewSchema });
 
 /** `join` ack. */
 export type JoinAck = z.infer<typeof JoinAckSchema>;
 
 /** `action` ack, sent once the action is stored. */
-export const ActionAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), seq: z.number().int().min(0) }),
-  AckErrorSchema,
-]);
+export const ActionAckSchema = ackSchema({ seq: z.number().int().min(0) });
 
 /** `action` ack. */
 export type ActionAck = z.infer<typeof ActionAckSchema>;
 
 /** `react` ack. */
-export const ReactAckSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true) }),
-  AckErrorSchema,
-]);
+export const ReactAckSchema = ackSchema({});
 
 /** `react` ack. */
 export type ReactAck = z.infer<typeof ReactAckSchema>;
@@ -111,12 +116,17 @@ export interface ClientToServerEvents {
   join: (message: JoinMessage, ack: (answer: JoinAck) => void) => void;
   action: (message: ActionMessage, ack: (answer: ActionAck) => void) => void;
   react: (message: ReactMessage, ack: (answer: ReactAck) => void) => void;
+  chat: (message: ChatSendMessage, ack: (answer: ChatSendAck) => void) => void;
+  chatHistory: (message: ChatHistoryMessage, ack: (answer: ChatHistoryAck) => void) => void;
+  chatMute: (message: ChatMuteMessage, ack: (answer: ChatMuteAck) => void) => void;
+  chatReport: (message: ChatReportMessage, ack: (answer: ChatReportAck) => void) => void;
 }
 
 /** socket.io event map of what the server pushes. */
 export interface ServerToClientEvents {
   update: (update: Update) => void;
   reaction: (reaction: Reaction) => void;
+  chat: (message: ChatMessage) => void;
   bye: (reason: Bye) => void;
 }
 
@@ -126,6 +136,15 @@ export const SOCKET_SCHEMAS = {
     join: { message: JoinMessageSchema, ack: JoinAckSchema },
     action: { message: ActionMessageSchema, ack: ActionAckSchema },
     react: { message: ReactMessageSchema, ack: ReactAckSchema },
+    chat: { message: ChatSendMessageSchema, ack: ChatSendAckSchema },
+    chatHistory: { message: ChatHistoryMessageSchema, ack: ChatHistoryAckSchema },
+    chatMute: { message: ChatMuteMessageSchema, ack: ChatMuteAckSchema },
+    chatReport: { message: ChatReportMessageSchema, ack: ChatReportAckSchema },
   },
-  serverToClient: { update: UpdateSchema, reaction: ReactionSchema, bye: ByeSchema },
+  serverToClient: {
+    update: UpdateSchema,
+    reaction: ReactionSchema,
+    chat: ChatMessageSchema,
+    bye: ByeSchema,
+  },
 } as const;

@@ -5,6 +5,7 @@ export { runFromEnv } from './main.ts';
 export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
 export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';
+export { listChatReports, type ChatReport } from './chat/reports.ts';
 export { openSqlite } from './store/sqlite-file.ts';
 export { fanOut } from './push/fan-out.ts';
 export { newVapidKeys } from './push/sender.ts';

@@ -7,6 +7,7 @@ import type { Server } from 'socket.io';
 import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
+import { ChatService } from './chat/service.ts';
 import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
@@ -20,6 +21,7 @@ import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
 import { AccountStore } from './store/account-store.ts';
+import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
 import { PushStore } from './store/push-store.ts';
 import { newVapidKeys } from './push/sender.ts';
@@ -109,6 +111,7 @@ export async function startServer(
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
+  const chat = new ChatService(new ChatStore(db.db), service);
   const accountStore = new AccountStore(db.db);
   const ratings = new RatingService(new RatingStore(db.db, db.dialect), config.leaderboard, log);
   // Every process on the store signs cookies with one key: the configured one, else one made once.
@@ -160,6 +163,7 @@ export async function startServer(
       push,
     },
     ratings,
+    chat,
   );
 
   let remote: RemoteLink | null = null;
@@ -189,6 +193,7 @@ export async function startServer(
 
   const io = attachRealtime(app.server, {
     service,
+    chat,
     presence,
     bus,
     metrics,

@@ -26,6 +26,7 @@ import { installErrorHandling } from './errors.ts';
 import { redactUrl, TOKEN_REDACT_PATHS, tokenInQuery } from './redact.ts';
 import { lazyDocs } from './lazy-docs.ts';
 import { accountRoutes, type AccountRouteOptions } from './routes/account.ts';
+import type { ChatService } from '../chat/service.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
@@ -71,6 +72,7 @@ export async function buildApp(
   ready: () => Promise<boolean>,
   identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
   ratings: RatingService,
+  chat: ChatService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -169,7 +171,7 @@ export async function buildApp(
 
   // Routes that make the server work (a new table, bots, a solve) get a tighter budget of their own.
   const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 } };
-  await app.register(gameRoutes(service, metrics, config.testDice, costly));
+  await app.register(gameRoutes(service, chat, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
   await app.register(

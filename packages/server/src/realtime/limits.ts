@@ -1,20 +1,33 @@
 // Flood limits of the realtime layer: per socket, per client address, and on connections.
 
-/** A token bucket: a burst of twice the rate, refilled continuously. */
-class Bucket {
+/** A token bucket: a burst (by default twice the rate per second), refilled continuously. */
+export class Bucket {
   private tokens: number;
   private at = Date.now();
-  constructor(private readonly rate: number) {
-    this.tokens = rate * 2;
+  constructor(
+    private readonly rate: number,
+    private readonly burst = rate * 2,
+  ) {
+    this.tokens = burst;
   }
 
   /** Takes one token if there is one. */
   take(now: number): boolean {
-    this.tokens = Math.min(this.rate * 2, this.tokens + ((now - this.at) / 1000) * this.rate);
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.rate);
     this.at = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Milliseconds until a token is there (0: now); call after `take`. */
+  wait(): number {
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.rate) * 1000);
+  }
+
+  /** Whether the bucket is full again (an idle sender's bucket can be forgotten). */
+  full(now: number): boolean {
+    return this.tokens + ((now - this.at) / 1000) * this.rate >= this.burst;
   }
 }
 

@@ -14,43 +14,26 @@ import {
   type ServerToClientEvents,
 } from '@zilch/protocol';
 import { Server, type Socket } from 'socket.io';
-import type { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import type { GameService } from '../games/service.ts';
 import { clientIp, trustFunction, type TrustProxy } from '../http/client-ip.ts';
 import type { Metrics } from '../metrics/metrics.ts';
+import type { ChatService } from '../chat/service.ts';
+import { chatHandlers } from './chat.ts';
 import { AbuseLimits } from './limits.ts';
 import type { Presence } from './presence.ts';
-
-/** An ack callback; clients may leave it out. */
-type Ack<A> = ((answer: A) => void) | undefined;
+import { describe, fail, type Ack } from './acks.ts';
+import { rooms } from './rooms.ts';
 
 interface SocketData {
   /** Games this socket joined, with its seat (null: spectator). */
   games: Map<string, number | null>;
 }
 
-/** Room of everyone at a game; rooms per seat and for spectators carry the views meant for them. */
-const rooms = {
-  all: (id: string) => `g:${id}`,
-  seat: (id: string, seat: number) => `g:${id}:s:${seat}`,
-  spectators: (id: string) => `g:${id}:spec`,
-};
-
-function fail(ack: Ack<AckError>, code: ErrorCode, message: string): void {
-  ack?.({ ok: false, error: { code, message } });
-}
-
-function describe(e: z.ZodError): string {
-  return e.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join('.') || '(message)'}: ${i.message}`)
-    .join('; ');
-}
-
 /** Options of the realtime layer. */
 export interface RealtimeOptions {
   readonly service: GameService;
+  readonly chat: ChatService;
   readonly presence: Presence;
   readonly bus: Bus;
   readonly metrics: Metrics;
@@ -94,7 +77,7 @@ function originAllowed(
   }
 }
 
-/** Attaches socket.io: join, action, react; sends each seat its own view after every change. */
+/** Attaches socket.io: join, action, react, chat; sends each seat its own view after every change. */
 export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
   // Every refusal is counted by its code (zilch_refusals_total), as HTTP ones are in app.ts.
   const refuse = (ack: Ack<AckError>, code: ErrorCode, message: string): void => {
@@ -287,6 +270,14 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
         at: Date.now(),
       });
       ack?.({ ok: true });
+    });
+
+    chatHandlers(io, socket, {
+      chat: o.chat,
+      games: data.games,
+      ip: meter.ip,
+      refuse,
+      logger: o.logger,
     });
 
     const leave = (gameId: string, seat: number | null) => {

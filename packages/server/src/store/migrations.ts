@@ -298,6 +298,55 @@ const common: Record<string, Migration> = {
       await db.schema.dropTable('match_queue').ifExists().execute();
     },
   },
+  '0011_chat': {
+    // Table chat (docs/server.md "Table chat"): messages, each seat's mutes, the tables that
+    // turned the filter off (a row only for those, so older tables stay filtered), and reports.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('chat_messages_game')
+        .on('chat_messages')
+        .columns(['game_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('chat_mutes')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_mutes_pk', ['game_id', 'seat', 'target'])
+        .execute();
+      await db.schema
+        .createTable('chat_unfiltered')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .execute();
+      await db.schema
+        .createTable('chat_reports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'text', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('reporter', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('chat_reports_at').on('chat_reports').column('at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['chat_reports', 'chat_unfiltered', 'chat_mutes', 'chat_messages']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
 };
 
 const ratings: Record<string, Migration> = {

@@ -218,11 +218,53 @@ interface RatingHistoryTable {
   at: number;
 }
 
+/** Table chat: one message as delivered (normalised, masked when the table filters). */
+interface ChatMessagesTable {
+  /** Sortable: the time in base 36, then random characters. */
+  id: string;
+  game_id: string;
+  channel: 'seats' | 'spectators';
+  seat: number | null;
+  name: string;
+  text: string;
+  at: number;
+}
+
+/** A seat's mutes: `target` is another seat's number as text, or `spectators`. */
+interface ChatMutesTable {
+  game_id: string;
+  seat: number;
+  target: string;
+}
+
+/** Tables whose chat is not filtered (created with `chatFilter: false`); every other is. */
+interface ChatUnfilteredTable {
+  game_id: string;
+}
+
+/** A reported message: what was said, by whom, who reported it, why and when. */
+interface ChatReportsTable {
+  id: string;
+  game_id: string;
+  message_id: string;
+  /** Who wrote the message: `seat:<n> <name>` or the spectator's name. */
+  author: string;
+  text: string;
+  /** `seat:<n>` or `spectator`. */
+  reporter: string;
+  reason: string | null;
+  at: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   rated_games: RatedGamesTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;
+  chat_messages: ChatMessagesTable;
+  chat_mutes: ChatMutesTable;
+  chat_unfiltered: ChatUnfilteredTable;
+  chat_reports: ChatReportsTable;
   users: UsersTable;
   push_subscriptions: PushSubscriptionsTable;
   push_settings: PushSettingsTable;

@@ -4,25 +4,36 @@ import { turnLines } from '../lib/events.ts';
 import type { GameView } from '@zilch/protocol';
 import { nameOf } from './Scoreboard.tsx';
 
-/** The turns so far, newest first. */
-export function TurnLog({ view, events }: { view: GameView; events: readonly GameEvent[] }) {
+/** The turns so far, newest first; `bare` leaves out the card and heading (shown under a tab). */
+export function TurnLog({
+  view,
+  events,
+  bare = false,
+}: {
+  view: GameView;
+  events: readonly GameEvent[];
+  bare?: boolean;
+}) {
   const lines = useMemo(() => turnLines(events).reverse().slice(0, 30), [events]);
+  const list =
+    lines.length === 0 ? (
+      <p className="muted">No turns yet.</p>
+    ) : (
+      <ol reversed className="log" tabIndex={0} aria-label="Turns, newest first">
+        {lines.map((l) => (
+          // Only the newest 30 are listed, so each says its own turn number.
+          <li key={l.turn} value={l.turn}>
+            <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}
+            {l.outcome && <span className="outcome"> — {l.outcome}</span>}
+          </li>
+        ))}
+      </ol>
+    );
+  if (bare) return list;
   return (
     <section className="card turn-log" aria-labelledby="log-title">
       <h2 id="log-title">Turn log</h2>
-      {lines.length === 0 ? (
-        <p className="muted">No turns yet.</p>
-      ) : (
-        <ol reversed className="log" tabIndex={0} aria-label="Turns, newest first">
-          {lines.map((l) => (
-            // Only the newest 30 are listed, so each says its own turn number.
-            <li key={l.turn} value={l.turn}>
-              <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}
-              {l.outcome && <span className="outcome"> — {l.outcome}</span>}
-            </li>
-          ))}
-        </ol>
-      )}
+      {list}
     </section>
   );
 }

@@ -196,5 +196,5 @@ export function useTable(gameId: string, tokens: Record<number, string>, joinTok
     [gameId],
   );
 
-  return { ...st, send, react };
+  return { ...st, send, react, socketRef };
 }

@@ -49,6 +49,7 @@ export function CreatePage() {
   const [listed, setListed] = useState(false);
   const [ratedAsked, setRated] = useState(false);
   const user = useUser();
+  const [chatFilter, setChatFilter] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ c: Created; sat: number[]; rated: boolean } | null>(
@@ -85,6 +86,7 @@ export function CreatePage() {
         absentBot: rated ? null : absentBot || null,
         public: listed,
         ...(rated ? { rated: true } : {}),
+        chatFilter,
       },
       sit.map((i) => {
         const s = seats[i] as { name: string };
@@ -336,21 +338,13 @@ export function CreatePage() {
               Who plays a seat whose player is disconnected when the timer runs out.
             </p>
           </div>
-          <div className="field">
-            <label className="check">
-              <input
-                id="public"
-                type="checkbox"
-                checked={listed}
-                onChange={(e) => setListed(e.target.checked)}
-              />{' '}
-              List this table publicly
-            </label>
-            <p className="help">
-              Off: only people you send a link to can find it. On: anyone can see it in the list of
-              games and watch.
-            </p>
-          </div>
+          <CheckField
+            id="public"
+            checked={listed}
+            onChange={setListed}
+            label="List this table publicly"
+            help="Off: only people you send a link to can find it. On: anyone can see it in the list of games and watch."
+          />
           <div className="field">
             <label className="check">
               <input
@@ -375,6 +369,13 @@ export function CreatePage() {
               </p>
             )}
           </div>
+          <CheckField
+            id="chat-filter"
+            checked={chatFilter}
+            onChange={setChatFilter}
+            label="Filter profanity in the chat"
+            help="On: swear words in the table chat are masked with asterisks. Off: messages stay as typed. Fixed once the table is created."
+          />
         </section>
 
         <div className="row">
@@ -472,6 +473,30 @@ function Invites({
           Go to the table
         </button>
       </section>
+    </div>
+  );
+}
+
+/** A yes/no setting of the table with what each answer means. */
+function CheckField(p: {
+  id: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  help: string;
+}) {
+  return (
+    <div className="field">
+      <label className="check">
+        <input
+          id={p.id}
+          type="checkbox"
+          checked={p.checked}
+          onChange={(e) => p.onChange(e.target.checked)}
+        />{' '}
+        {p.label}
+      </label>
+      <p className="help">{p.help}</p>
     </div>
   );
 }

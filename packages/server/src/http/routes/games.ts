@@ -28,6 +28,7 @@ import {
 } from '@zilch/protocol';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ChatService } from '../../chat/service.ts';
 import type { ServiceError } from '../../games/errors.ts';
 import type { GameService } from '../../games/service.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
@@ -47,6 +48,7 @@ export function refused(reply: FastifyReply, e: ServiceError) {
 /** The game routes of docs/protocol.md. */
 export function gameRoutes(
   service: GameService,
+  chat: ChatService,
   metrics: Metrics,
   testDice: boolean,
   costly: RouteConfig,
@@ -66,6 +68,7 @@ export function gameRoutes(
       async (req, reply) => {
         const r = await service.create(req.body);
         if (!r.ok) return refused(reply, r.error);
+        if (req.body.chatFilter === false) await chat.configure(r.value.gameId, false);
         metrics.gamesCreated.inc();
         return reply.code(201).send(r.value);
       },

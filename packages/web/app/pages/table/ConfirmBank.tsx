@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModal } from '../../lib/useModal.ts';
 
 /** A bank on the last turn that cannot win, waiting for the player to confirm it. */
 export interface PendingBank {
@@ -22,16 +23,8 @@ export function ConfirmBank({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (pending && !d.open) {
-      d.showModal();
-      stay.current?.focus();
-    } else if (!pending && d.open) d.close();
-  }, [pending]);
+  const ref = useModal(pending !== null, () => stay.current?.focus());
   const n = (x: number) => x.toLocaleString('en-US');
   return (
     <dialog

@@ -4,9 +4,9 @@ import { useLocation } from 'wouter';
 import { Reactions } from '../../components/Reactions.tsx';
 import { offerPick, useAdvice } from '../../components/Coach.tsx';
 import { Scoreboard } from '../../components/Scoreboard.tsx';
-import { TurnLog } from '../../components/TurnLog.tsx';
 import { useTableSounds } from '../../lib/sound.ts';
 import { heldGame } from '../../lib/storage.ts';
+import type { useChat } from '../../lib/useChat.ts';
 import type { TableUpdate, useTable } from '../../lib/useTable.ts';
 import { useTurnTitle } from '../../lib/yourMove.ts';
 import type { AdviceOption, GameView } from '@zilch/protocol';
@@ -15,6 +15,7 @@ import { useDice, useTurnView } from './derived.ts';
 import { Felt } from './Felt.tsx';
 import { GameOver } from './GameOver.tsx';
 import { GuideTip, useGuide } from './GuideTip.tsx';
+import { ChatDrawer, SidePanel, usePhone } from './SidePanel.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
 import { useMoves } from './useMoves.ts';
@@ -36,6 +37,7 @@ export type PlayingProps = {
   send: ReturnType<typeof useTable>['send'];
   react: ReturnType<typeof useTable>['react'];
   reactions: ReturnType<typeof useTable>['reactions'];
+  chat: ReturnType<typeof useChat>;
   guide: boolean;
   spectatorToken?: string;
 };
@@ -63,6 +65,7 @@ export function Playing(p: PlayingProps) {
     },
   );
   const [coach, setCoach] = useState(false);
+  const phone = usePhone();
   const [, navigate] = useLocation();
   const rollRef = useRef<HTMLButtonElement>(null);
   const bankRef = useRef<HTMLButtonElement>(null);
@@ -153,9 +156,10 @@ export function Playing(p: PlayingProps) {
             onReact={p.react}
             canReact={true}
           />
+          {phone && <ChatDrawer view={view} chat={p.chat} />}
         </div>
         <Scoreboard view={view} mine={mine} />
-        <TurnLog view={view} events={play.events} />
+        <SidePanel view={view} events={play.events} chat={p.chat} phone={phone} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
+import { useChat } from '../../lib/useChat.ts';
 import { useTable } from '../../lib/useTable.ts';
 import { Playing } from './Playing.tsx';
 
@@ -24,6 +25,7 @@ export function Table({
   const joinToken = mine.length ? tokens[mine[0] as number] : spectatorToken;
   const table = useTable(id, tokens, joinToken);
   const { view } = table;
+  const chat = useChat(table.socketRef, id, table.connected);
   const search = useSearch();
   const guide = new URLSearchParams(search).get('guide') === '1';
 
@@ -53,6 +55,7 @@ export function Table({
       send={table.send}
       react={table.react}
       reactions={table.reactions}
+      chat={chat}
       guide={guide}
       spectatorToken={spectatorToken}
     />
