@@ -29,6 +29,13 @@ export interface LockRace {
   readonly maxDeficit: number;
   /** Win share of the player on turn at scores (a, b), both below the target, nothing offered. */
   win(a: number, b: number): number;
+  /**
+   * Win share of the opponent offered t units with n dice at scores (b, a): `expected`
+   * inherits when that beats a fresh turn in expected points, and the gain is valued as a
+   * head start of that many points before a fresh turn (an approximation: the chain itself
+   * has no offers).
+   */
+  offered(b: number, a: number, t: number, n: number): number;
   /** Share of the trailing player's last turn `d` ≥ 1 units behind, fresh or inheriting (t, n). */
   lastShare(d: number, t?: number, n?: number): number;
 }
@@ -105,6 +112,17 @@ function build(rules: RuleSet): LockRace {
         W[b * T + a] = B - p0 * x;
       }
     }
+  const E = turn.expectedTurn / UNIT;
+  const gainMemo = new Map<number, number>();
+  const gain = (t: number, n: number): number => {
+    const id = t * 64 + n;
+    let g = gainMemo.get(id);
+    if (g === undefined) {
+      g = Math.max(0, turn.roll(t * UNIT, n) / UNIT - E);
+      gainMemo.set(id, g);
+    }
+    return g;
+  };
   return {
     rules,
     T,
@@ -114,6 +132,13 @@ function build(rules: RuleSet): LockRace {
     kernel: turn.kernel,
     maxDeficit: F.length - 1,
     win: (a, b) => W[a * T + b]!,
+    offered: (b, a, t, n) => {
+      const g = n > 0 ? gain(t, n) : 0;
+      const x = Math.min(b + g, T - 1);
+      const lo = Math.floor(x);
+      const w = W[lo * T + a]!;
+      return lo === x ? w : w + (x - lo) * (W[(lo + 1) * T + a]! - w);
+    },
     lastShare: (d, t, n) => {
       if (d >= F.length) return 0;
       const f = F[d]!;

@@ -1,0 +1,158 @@
+import type { GameState } from '@zilch/engine';
+import { lockRace, lockRaceUnsupported, type LockRace } from '../solver/lock-race.ts';
+import { UNIT } from '../solver/outcomes.ts';
+import type { Candidate } from './candidates.ts';
+
+/**
+ * One turn played for the win against the lock race's values (solver/lock-race.ts), for
+ * two players under the Ten Dice lock: one step of policy iteration over `expected`. While
+ * the lock L stays the same, the turn is solved exactly by one backward sweep over the
+ * total: a bank is worth what the chain gives the opponent at the new scores (exactly
+ * their last turn, offer included, when it reaches the target), a zilch banks L. Hot dice
+ * start a new lock; there the turn's rest is valued as `expected` would play it (the
+ * turn's exact distribution of points), which the next table, built when the player gets
+ * there, improves on. An offer below the target is valued by `LockRace.offered`.
+ */
+class LockTable {
+  private readonly N: number;
+  private readonly S: number;
+  private readonly Nstate: number;
+  /** Rows from `cap` up are worth 1: even a bank there leaves the opponent no chance. */
+  private readonly cap: number;
+  private readonly offerHot: boolean;
+  private readonly offers: boolean;
+  /** Decision values (bank or roll) per total and state with fewer than every die. */
+  private readonly D: Float64Array;
+  /** Lowest row swept so far (rows are added downwards, each reads only rows above). */
+  private lo: number;
+  /** Value of hot dice at a total (then bank or roll on as `expected`), NaN until needed. */
+  private readonly hot: Float64Array;
+  private readonly zilchValue: number;
+
+  constructor(
+    private readonly race: LockRace,
+    private readonly a: number,
+    private readonly b: number,
+    locked: number,
+  ) {
+    const rules = race.rules;
+    this.N = rules.dice;
+    this.S = race.kernel.states.length;
+    this.Nstate = race.kernel.index(this.N, 0);
+    this.cap = Math.max(race.T + race.maxDeficit + 1 - a, locked + 1);
+    this.offers = rules.offers !== null;
+    this.offerHot = rules.offers?.afterHotDice ?? false;
+    this.D = new Float64Array((this.cap + 1) * this.S);
+    this.hot = new Float64Array(this.cap + 1).fill(NaN);
+    this.lo = this.cap;
+    this.zilchValue = this.finalWorth(locked);
+  }
+
+  /** Worth of ending the turn with y units banked and nothing offered. */
+  private finalWorth(y: number): number {
+    const { race, a, b } = this;
+    if (a + y >= race.T) return 1 - race.lastShare(a + y - b);
+    return 1 - race.win(b, a + y);
+  }
+
+  /** Worth of banking t units with n dice left (all of them after hot dice). */
+  bank(t: number, n: number, hot: boolean): number {
+    const { race, a, b } = this;
+    const offered = this.offers && (this.offerHot || !hot) ? n : 0;
+    if (a + t < race.T) return 1 - race.offered(b, a + t, t, offered);
+    return 1 - race.lastShare(a + t - b, t, offered);
+  }
+
+  private hotAt(t: number): number {
+    if (t >= this.cap) return 1;
+    let v = this.hot[t]!;
+    if (!Number.isNaN(v)) return v;
+    const P = this.race.P;
+    let rollOn = 0;
+    for (let x = 0; x < P.length; x++) rollOn += P[x]! * this.finalWorth(t + x);
+    const bank = this.bank(t, this.N, true);
+    v = bank > rollOn ? bank : rollOn;
+    this.hot[t] = v;
+    return v;
+  }
+
+  private ensure(t: number): void {
+    const { S, N } = this;
+    const states = this.race.kernel.states;
+    while (this.lo > t) {
+      const r = --this.lo;
+      for (let s = 0; s < S; s++) {
+        const n = states[s]!.dice;
+        if (n >= N) continue;
+        const roll = this.rollRow(r, s);
+        const bank = this.bank(r, n, false);
+        this.D[r * S + s] = bank > roll ? bank : roll;
+      }
+    }
+  }
+
+  private rollRow(t: number, s: number): number {
+    const st = this.race.kernel.states[s]!;
+    const f = st.flat!;
+    const { D, S, cap } = this;
+    let v = st.zilch * this.zilchValue;
+    for (let i = 0; i < f.prob.length; i++) {
+      let best = 0;
+      for (let j = f.start[i]!; j < f.start[i + 1]!; j++) {
+        const nt = t + f.gain[j]!;
+        const w = nt >= cap ? 1 : f.hot[j] ? this.hotAt(nt) : D[nt * S + f.next[j]!]!;
+        if (w > best) best = w;
+      }
+      v += f.prob[i]! * best;
+    }
+    return v;
+  }
+
+  /** Win share of rolling n dice from total t (units) under this table's lock. */
+  roll(t: number, n: number): number {
+    if (t >= this.cap) return 1;
+    this.ensure(t + 1);
+    const s = n === this.N ? this.Nstate : this.race.kernel.index(n, 0);
+    return this.rollRow(t, s);
+  }
+}
+
+/** Tables of the last few (scores, lock): one serves every decision between two hot dice. */
+const KEEP = 8;
+const tables = new Map<string, LockTable>();
+
+function tableFor(race: LockRace, a: number, b: number, locked: number): LockTable {
+  const id = `${race.T}/${a}/${b}/${locked}`;
+  let tab = tables.get(id);
+  if (tab) tables.delete(id);
+  else {
+    tab = new LockTable(race, a, b, locked);
+    if (tables.size >= KEEP) tables.delete(tables.keys().next().value as string);
+  }
+  tables.set(id, tab);
+  // The lock race is memoised per rule set; a table is tied to the race it was built from.
+  return tab;
+}
+
+/**
+ * A function valuing a candidate by the chance to win under the lock race, or null when it
+ * does not apply (not two players, a final round, rules it does not model, odd scores).
+ */
+export function lockRaceValuer(state: GameState): ((c: Candidate) => number) | null {
+  const rules = state.rules;
+  if (state.players !== 2 || state.finalRound || state.phase === 'over') return null;
+  if (lockRaceUnsupported(rules)) return null;
+  const race = lockRace(rules);
+  const me = state.current;
+  const a = state.scores[me]! / UNIT;
+  const b = state.scores[1 - me]! / UNIT;
+  if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0) return null;
+  if (a >= race.T || b >= race.T) return null;
+  const N = rules.dice;
+  return (c) => {
+    const x = c.after;
+    const t = x.total / UNIT;
+    if (x.kind === 'bank') return tableFor(race, a, b, 0).bank(t, x.dice || N, x.hot);
+    return tableFor(race, a, b, x.locked / UNIT).roll(t, x.dice);
+  };
+}
