@@ -36,6 +36,8 @@ export interface LockRace {
    * has no offers).
    */
   offered(b: number, a: number, t: number, n: number): number;
+  /** Smallest deficit (units) whose fresh last turn wins less than `share`. */
+  deficitFor(share: number): number;
   /** Share of the trailing player's last turn `d` ≥ 1 units behind, fresh or inheriting (t, n). */
   lastShare(d: number, t?: number, n?: number): number;
 }
@@ -56,6 +58,8 @@ export function lockRaceUnsupported(rules: RuleSet): string | null {
 const NEGLIGIBLE = 1e-9;
 /** Fresh-turn totals above this many units are cut from the distribution (mass reported in `lost`). */
 const MAX_TURN_UNITS = 2_000;
+/** Probability mass of the longest turns left out of the distribution (reported in `lost`). */
+const TAIL = 1e-12;
 
 const memo = new WeakMap<RuleSet, LockRace>();
 const byJson = new Map<string, LockRace>();
@@ -132,6 +136,11 @@ function build(rules: RuleSet): LockRace {
     kernel: turn.kernel,
     maxDeficit: F.length - 1,
     win: (a, b) => W[a * T + b]!,
+    deficitFor: (share) => {
+      let d = 1;
+      while (d < F.length && F[d]! >= share) d++;
+      return d;
+    },
     offered: (b, a, t, n) => {
       const g = n > 0 ? gain(t, n) : 0;
       const x = Math.min(b + g, T - 1);
@@ -239,7 +248,10 @@ function turnDistribution(turn: TurnSolution): { P: Float64Array; lost: number }
       H[L + x]! += h * hot[x]!;
     }
   }
+  // The far tail (turns of tens of thousands of points) is cut where it stops mattering.
   let top = cap;
-  while (top > 0 && P[top] === 0) top--;
+  let tail = 0;
+  while (top > 0 && tail + P[top]! < TAIL) tail += P[top--]!;
+  lost += tail;
   return { P: P.slice(0, top + 1), lost };
 }
