@@ -118,6 +118,7 @@ function build(rules: RuleSet): LockRace {
     }
   const E = turn.expectedTurn / UNIT;
   const gainMemo = new Map<number, number>();
+  const offerMemo = new Map<number, number>();
   const gain = (t: number, n: number): number => {
     const id = t * 64 + n;
     let g = gainMemo.get(id);
@@ -152,7 +153,14 @@ function build(rules: RuleSet): LockRace {
       if (d >= F.length) return 0;
       const f = F[d]!;
       if (t === undefined || n === undefined || n === 0) return f;
-      const r = last.table(d).roll(t, n);
+      // An offer above the table's rows is rolled on the spot: remember those answers.
+      const id = (d * 4096 + t) * 64 + n;
+      let r = offerMemo.get(id);
+      if (r === undefined) {
+        r = last.table(d).roll(t, n);
+        if (offerMemo.size >= 100_000) offerMemo.clear();
+        offerMemo.set(id, r);
+      }
       return r > f ? r : f;
     },
   };
