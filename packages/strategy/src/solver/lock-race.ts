@@ -4,6 +4,7 @@ import { solveLongRun } from './long-run.ts';
 import { UNIT } from './outcomes.ts';
 import type { TurnKernel } from './turn-kernel.ts';
 import type { TurnSolution } from './turn.ts';
+import { UNSUPPORTED_INSTEAD } from './two-player.ts';
 
 /**
  * The Ten Dice lock is beyond the exact two-player solver (its offer table alone would take
@@ -52,6 +53,12 @@ export function lockRaceUnsupported(rules: RuleSet): string | null {
   if (rules.ties !== 'share') return 'a tie-break play-off';
   if (rules.firstRollMercy || rules.nothingBonus) return 'first-roll mercy or a nothing bonus';
   return null;
+}
+
+/** What the bots and the coach do on a rule set the two-player solver refuses. */
+export function unsupportedInstead(rules: RuleSet): string {
+  if (lockRaceUnsupported(rules)) return UNSUPPORTED_INSTEAD;
+  return 'With two players the optimal bot plays each turn for the chance to win against expected play (one step of policy iteration, docs/solver.md "Ten Dice"); the last turn of the game is solved exactly. The coach shows expected points, and win chances on last turns.';
 }
 
 /** A last turn's share is treated as 0 once it falls below this (it only falls with the deficit). */
