@@ -168,7 +168,10 @@ export function bruteGame(
     // Player 0's choices replaced by the policy's, player 1's kept (optimal): that value.
     nodes.forEach((n, i) => {
       if (n.terminal !== null || n.state.current !== 0 || n.moves.length < 2) return;
-      const pick = policy0(n.state, n.moves.map((m) => m.action));
+      const pick = policy0(
+        n.state,
+        n.moves.map((m) => m.action),
+      );
       const k = n.moves.findIndex((m) => m.action === pick);
       if (k < 0) throw new Error('policy0 chose an action outside the list');
       choice[i] = k;

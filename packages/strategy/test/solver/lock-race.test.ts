@@ -23,7 +23,7 @@ function reducedTenDice(dice: number, target: number): RuleSet {
 /** A bot as a brute-force policy: its action, or the plain keep the brute force splits it into. */
 function policyOf(id: BotId, rules: RuleSet): Policy0 {
   const bot = createBot(id, rules, 1);
-  const key = (a: Action): string => JSON.stringify(a);
+  const key = (a: unknown): string => JSON.stringify(a);
   return (s: GameState, actions: readonly Action[]) => {
     const a = bot.decide(s);
     const hit =
@@ -56,9 +56,9 @@ describe('lock race (Ten Dice, two players)', () => {
     expect(Math.abs(mean - solveTurn(rules).expectedTurn)).toBeLessThan(1e-6);
   });
 
-  it('the chain is a zero-sum game: a zilch-free position and its mirror add up as the equations say', () => {
+  it('the chain values every position strictly inside (0, 1), and moving beats passing the turn', () => {
     const race = lockRace(reducedTenDice(4, 2000));
-    // The player on turn is never worse off than after a zilch (passing the turn for free).
+    // The player on turn is never worse off than one who passed the turn (a zilch at once).
     for (let a = 0; a < race.T; a += 7)
       for (let b = 0; b < race.T; b += 5) {
         const w = race.win(a, b);
@@ -71,17 +71,17 @@ describe('lock race (Ten Dice, two players)', () => {
   // Exact play by value iteration over the engine's own game states (brute-game.ts): the
   // loss of `optimal` (player 0 moving first, against player 1's exact play) is measured
   // and must stay within the bound docs/solver.md quotes, and below `expected`'s.
-  it('loses less than expected against exact play on reduced Ten Dice (3 dice, target 300)', () => {
-    const rules = reducedTenDice(3, 300);
-    const opt = bruteGame(rules, 700, undefined, policyOf('optimal', rules));
-    const exp = bruteGame(rules, 700, undefined, policyOf('expected', rules));
+  it('loses less than expected against exact play on reduced Ten Dice (2 dice, target 200)', () => {
+    const rules = reducedTenDice(2, 200);
+    const opt = bruteGame(rules, 600, undefined, policyOf('optimal', rules));
+    const exp = bruteGame(rules, 600, undefined, policyOf('expected', rules));
     const lossOpt = opt.value - opt.policyValue!;
     const lossExp = exp.value - exp.policyValue!;
     expect(lossOpt).toBeGreaterThanOrEqual(-1e-12);
     expect(lossOpt).toBeLessThan(lossExp);
     expect(lossOpt).toBeLessThan(LOSS_BOUND);
-  }, 300_000);
+  }, 600_000);
 });
 
-/** The measured loss of `optimal` on reduced Ten Dice (docs/solver.md), with room for nothing else. */
-const LOSS_BOUND = 0.02;
+/** The measured loss of `optimal` on 2-dice Ten Dice to 200 (docs/solver.md: 0.006307). */
+const LOSS_BOUND = 0.0065;
