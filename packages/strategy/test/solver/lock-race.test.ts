@@ -71,16 +71,23 @@ describe('lock race (Ten Dice, two players)', () => {
   // Exact play by value iteration over the engine's own game states (brute-game.ts): the
   // loss of `optimal` (player 0 moving first, against player 1's exact play) is measured
   // and must stay within the bound docs/solver.md quotes, and below `expected`'s.
-  it('loses less than expected against exact play on reduced Ten Dice (2 dice, target 200)', () => {
-    const rules = reducedTenDice(2, 200);
-    const opt = bruteGame(rules, 600, undefined, policyOf('optimal', rules));
-    const exp = bruteGame(rules, 600, undefined, policyOf('expected', rules));
+  // ZILCH_LOCK_RACE_REDUCED=3,300 measures a larger variant (docs/solver.md; ~10 min).
+  const [dice, target] = (process.env.ZILCH_LOCK_RACE_REDUCED ?? '2,200').split(',').map(Number);
+  it(`loses less than expected against exact play on reduced Ten Dice (${dice} dice, target ${target})`, () => {
+    const rules = reducedTenDice(dice!, target!);
+    const opt = bruteGame(rules, target! + 400, undefined, policyOf('optimal', rules));
+    const exp = bruteGame(rules, target! + 400, undefined, policyOf('expected', rules));
     const lossOpt = opt.value - opt.policyValue!;
     const lossExp = exp.value - exp.policyValue!;
+    console.log(
+      `reduced ten-dice ${dice}/${target}: ${opt.states} states, exact ${opt.value.toFixed(6)}, ` +
+        `optimal ${opt.policyValue!.toFixed(6)} (loss ${lossOpt.toFixed(6)}), ` +
+        `expected ${exp.policyValue!.toFixed(6)} (loss ${lossExp.toFixed(6)})`,
+    );
     expect(lossOpt).toBeGreaterThanOrEqual(-1e-12);
     expect(lossOpt).toBeLessThan(lossExp);
-    expect(lossOpt).toBeLessThan(LOSS_BOUND);
-  }, 600_000);
+    if (dice === 2 && target === 200) expect(lossOpt).toBeLessThan(LOSS_BOUND);
+  }, 1_200_000);
 });
 
 /** The measured loss of `optimal` on 2-dice Ten Dice to 200 (docs/solver.md: 0.006307). */
