@@ -2,6 +2,7 @@ import type { RuleSet } from '@zilch/engine';
 import { firstRollShare, lastTurn, type LastTurnValues } from './last-turn.ts';
 import { solveLongRun } from './long-run.ts';
 import { UNIT } from './outcomes.ts';
+import { memoByRules } from './rules-memo.ts';
 import type { TurnKernel } from './turn-kernel.ts';
 import type { TurnSolution } from './turn.ts';
 import { UNSUPPORTED_INSTEAD } from './two-player.ts';
@@ -68,23 +69,8 @@ const MAX_TURN_UNITS = 2_000;
 /** Probability mass of the longest turns left out of the distribution (reported in `lost`). */
 const TAIL = 1e-12;
 
-const memo = new WeakMap<RuleSet, LockRace>();
-const byJson = new Map<string, LockRace>();
-
 /** The (memoised) lock race of a rule set; throws for rule sets `lockRaceUnsupported` names. */
-export function lockRace(rules: RuleSet): LockRace {
-  const hit = memo.get(rules);
-  if (hit) return hit;
-  const id = JSON.stringify(rules);
-  let race = byJson.get(id);
-  if (!race) {
-    race = build(rules);
-    if (byJson.size >= 4) byJson.delete(byJson.keys().next().value as string);
-    byJson.set(id, race);
-  }
-  memo.set(rules, race);
-  return race;
-}
+export const lockRace: (rules: RuleSet) => LockRace = memoByRules((rules) => build(rules), 4);
 
 function build(rules: RuleSet): LockRace {
   const why = lockRaceUnsupported(rules);
