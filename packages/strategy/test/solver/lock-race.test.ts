@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { preset, type Action, type GameState, type RuleSet } from '@zilch/engine';
+import {
+  applyAction,
+  lean,
+  legalActions,
+  preset,
+  seededDice,
+  type Action,
+  type GameState,
+  type RuleSet,
+} from '@zilch/engine';
+import { advise } from '../../src/advisor/index.ts';
 import { createBot, type BotId } from '../../src/bots/index.ts';
 import { lockRace, lockRaceUnsupported } from '../../src/solver/lock-race.ts';
 import { solveTurn } from '../../src/solver/turn.ts';
@@ -67,6 +77,34 @@ describe('lock race (Ten Dice, two players)', () => {
         expect(w).toBeLessThan(1);
       }
   });
+
+  it('optimal plays legal moves on Ten Dice and values them as chances to win', () => {
+    const rules = { ...preset('ten-dice'), target: 6000 };
+    const dice = seededDice(3);
+    let winAdvice = 0;
+    for (let g = 0; g < 4; g++) {
+      const bots = [createBot('optimal', rules, g), createBot('expected', rules, g)];
+      let s: GameState = lean.initialState(rules, 2, g % 2);
+      while (s.phase !== 'over') {
+        const a = bots[s.current]!.decide(s);
+        if (s.current === 0) {
+          expect(legalActions(s)).toContainEqual(a);
+          const advice = advise(s, 'win');
+          if (advice.kind === 'win' && !s.finalRound) {
+            winAdvice++;
+            for (const o of advice.options) expect(o.value).toBeGreaterThanOrEqual(0);
+            for (const o of advice.options) expect(o.value).toBeLessThanOrEqual(1 + 1e-9);
+          }
+        }
+        const r = applyAction(s, a, dice);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        s = r.state;
+      }
+    }
+    // Outside the final round the lock race, not expected points, ranked its moves.
+    expect(winAdvice).toBeGreaterThan(10);
+  }, 300_000);
 
   // Exact play by value iteration over the engine's own game states (brute-game.ts): the
   // loss of `optimal` (player 0 moving first, against player 1's exact play) is measured
