@@ -141,8 +141,14 @@ const NEAR_CERTAIN = 1e-4;
 const KEEP = 8;
 const tables = new Map<string, LockTable>();
 
+/** A number per lock race, so tables of two rule sets never meet in `tables`. */
+const raceIds = new WeakMap<LockRace, number>();
+let races = 0;
+
 function tableFor(race: LockRace, a: number, b: number, locked: number): LockTable {
-  const id = `${race.T}/${a}/${b}/${locked}`;
+  let r = raceIds.get(race);
+  if (r === undefined) raceIds.set(race, (r = races++));
+  const id = `${r}/${a}/${b}/${locked}`;
   let tab = tables.get(id);
   if (tab) tables.delete(id);
   else {
