@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyAction,
-  lean,
-  legalActions,
-  preset,
-  seededDice,
-  type Action,
-  type GameState,
-  type RuleSet,
-} from '@zilch/engine';
+import { applyAction, lean, legalActions, preset, seededDice } from '@zilch/engine';
+import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import { createBot, type BotId } from '../../src/bots/index.ts';
 import { lockRace, lockRaceUnsupported } from '../../src/solver/lock-race.ts';
