@@ -34,6 +34,7 @@ import {
   createBot,
   defaultCacheDir,
   lastTurn,
+  lockRace,
   legalFor,
   loadTwoPlayer,
   presolve,
@@ -209,6 +210,7 @@ export default async function bench(): Promise<void> {
   }
   lastTurnBench();
   lastTurnGain();
+  lockRaceBench();
   threePlayerBench();
   const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017,hot-dice')
     .split(',')
@@ -354,6 +356,50 @@ function lastTurnGain(): void {
         `[${(p - h).toFixed(4)}, ${(p + h).toFixed(4)}] in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
   }
+}
+
+/**
+ * Ten Dice's precompute for `optimal` (solver/lock-race.ts): the expected-play turn
+ * distribution, the last-turn shares and the chain over scores; then `optimal`'s time per
+ * decision over ZILCH_BENCH_LOCK_GAMES (default 20) games against `expected`.
+ */
+function lockRaceBench(): void {
+  const rules = preset('ten-dice');
+  const rss0 = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const race = lockRace(rules);
+  const ms = performance.now() - t0;
+  const mb = (process.memoryUsage().rss - rss0) / 2 ** 20;
+  console.log(
+    `ten-dice lock race: ${ms.toFixed(0)} ms (turn solve and kernel included), +${mb.toFixed(0)} MiB RSS, ` +
+      `W ${race.T}×${race.T}, turn distribution ${race.P.length} totals (mass left out ${race.lost.toExponential(1)}), ` +
+      `last turns to ${race.maxDeficit * 50} behind; P(first wins), expected v expected ${race.win(0, 0).toFixed(4)}`,
+  );
+  const games = Number(process.env.ZILCH_BENCH_LOCK_GAMES ?? 20);
+  const opt = createBot('optimal', rules, 1);
+  const dice = seededDice(7);
+  let n = 0;
+  let spent = 0;
+  let worst = 0;
+  for (let g = 0; g < games; g++) {
+    const bots = [opt, createBot('expected', rules, g)];
+    let s: GameState = lean.initialState(rules, 2, g % 2);
+    while (s.phase !== 'over') {
+      const t = performance.now();
+      const a = bots[s.current]!.decide(s);
+      if (s.current === 0) {
+        const d = performance.now() - t;
+        [n, spent, worst] = [n + 1, spent + d, Math.max(worst, d)];
+      }
+      const r = applyAction(s, a, dice);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    }
+  }
+  console.log(
+    `  optimal on ten-dice, ${games} games v expected: ${n} decisions, ${(spent / n).toFixed(2)} ms mean, ` +
+      `${worst.toFixed(0)} ms worst`,
+  );
 }
 
 /** Positions where `optimal` (seat 0 or 1 by turns) has a choice, in the order games meet them. */

@@ -5,7 +5,7 @@ import {
   twoPlayerUnsupported,
   TwoPlayerSolution,
   UNIT,
-  UNSUPPORTED_INSTEAD,
+  unsupportedInstead,
   type SolverError,
 } from '@zilch/strategy/node';
 import type { RuleSet } from '@zilch/engine';
@@ -88,9 +88,9 @@ function refuse(e: SolverError, id: string, rules: RuleSet, json: boolean): void
       message: e.message,
       rules: id,
       target: rules.target,
-      instead: UNSUPPORTED_INSTEAD,
+      instead: unsupportedInstead(rules),
     });
-  else process.stderr.write(`zilch: ${e.message}\n${UNSUPPORTED_INSTEAD}\n`);
+  else process.stderr.write(`zilch: ${e.message}\n${unsupportedInstead(rules)}\n`);
   process.exitCode = 2;
 }
 

@@ -4,13 +4,14 @@ import { UNIT } from '../solver/outcomes.ts';
 import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 import { chainedFinalValuer, fieldValuer } from './field.ts';
+import { lockRaceValuer } from './lock-race.ts';
 
 /** Solves on demand in 'auto' mode only below this many table states (about a second). */
 const QUICK_SOLVE_STATES = 3_000_000;
 
 /**
  * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
- * two-player solution applies. With three or more players: the pairwise valuation
+ * two-player solution applies. With three  or more players: the pairwise valuation
  * (advisor/field.ts), or with `field = 'leader'` the strongest opponent (highest score)
  * stands in for the field (a two-player game against them).
  */
@@ -22,7 +23,10 @@ export function winValuer(
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
-  if (state.phase === 'over' || state.finalRound || twoPlayerUnsupported(rules)) return null;
+  if (state.phase === 'over' || state.finalRound) return null;
+  // The Ten Dice lock: one step of policy iteration over expected play (advisor/lock-race.ts).
+  if (mode === 'win' && rules.lockOnHotDice) return lockRaceValuer(state);
+  if (twoPlayerUnsupported(rules)) return null;
   if (mode === 'auto' && state.players !== 2) return null;
   const sol = source.solution(
     rules,

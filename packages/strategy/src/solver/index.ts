@@ -21,6 +21,7 @@ export {
   type TwoPlayerOptions,
 } from './two-player.ts';
 export { LastTurn, lastTurn, type LastTurnGoal, type LastTurnValues } from './last-turn.ts';
+export { lockRace, lockRaceUnsupported, unsupportedInstead, type LockRace } from './lock-race.ts';
 export {
   adoptSolution,
   clearSolutionMemory,

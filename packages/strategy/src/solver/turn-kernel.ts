@@ -11,6 +11,7 @@ import {
   type RuleSet,
 } from '@zilch/engine';
 import { allRollGroups, UNIT } from './outcomes.ts';
+import { memoByRules } from './rules-memo.ts';
 
 /**
  * What a roll can lead to from one turn state (dice available, held sets), for the turn
@@ -89,26 +90,11 @@ export interface TurnKernel {
   readonly maxGain: number;
 }
 
-const kernels = new WeakMap<RuleSet, TurnKernel>();
-const kernelsByJson = new Map<string, TurnKernel>();
-
 /**
  * The turn kernel of a rule set, built once and shared by the turn solves (one per streak
  * and opening state) and the last-turn tables: for ten dice it takes most of a second.
  */
-export function turnKernel(rules: RuleSet): TurnKernel {
-  let k = kernels.get(rules);
-  if (k) return k;
-  const id = JSON.stringify(rules);
-  k = kernelsByJson.get(id);
-  if (!k) {
-    k = buildKernel(rules);
-    if (kernelsByJson.size >= 8) kernelsByJson.delete(kernelsByJson.keys().next().value as string);
-    kernelsByJson.set(id, k);
-  }
-  kernels.set(rules, k);
-  return k;
-}
+export const turnKernel: (rules: RuleSet) => TurnKernel = memoByRules(buildKernel, 8);
 
 /** Builds the turn kernel: grouped outcomes without Hot Dice extensions, per-roll with them. */
 function buildKernel(rules: RuleSet): TurnKernel {

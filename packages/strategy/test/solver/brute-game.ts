@@ -30,7 +30,12 @@ export interface BruteResult {
   win1: number;
   tie: number;
   states: number;
+  /** With `policy0`: P(win) + ½ P(tie) of player 0 playing it against player 1's optimal play. */
+  policyValue?: number;
 }
+
+/** A fixed player-0 policy: the action it takes among those the brute force weighs. */
+export type Policy0 = (s: GameState, actions: readonly Action[]) => Action;
 
 const keyOf = (s: GameState): string =>
   JSON.stringify([
@@ -54,7 +59,12 @@ const keyOf = (s: GameState): string =>
  * the final round a bank that wins is made at once (nothing can do better), which keeps the
  * last turn finite too.
  */
-export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteResult {
+export function bruteGame(
+  rules: RuleSet,
+  cap: number,
+  ceiling?: number,
+  policy0?: Policy0,
+): BruteResult {
   const nodes: Node[] = [];
   const index = new Map<string, number>();
   const dummy = recordedDice([]);
@@ -150,11 +160,30 @@ export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteR
     }
     return X[start]!;
   };
+  const win0 = evaluate((w) => (w.length === 1 && w[0] === 0 ? 1 : 0));
+  const win1 = evaluate((w) => (w.length === 1 && w[0] === 1 ? 1 : 0));
+  const tie = evaluate((w) => (w.length === 2 ? 1 : 0));
+  let policyValue: number | undefined;
+  if (policy0) {
+    // Player 0's choices replaced by the policy's, player 1's kept (optimal): that value.
+    nodes.forEach((n, i) => {
+      if (n.terminal !== null || n.state.current !== 0 || n.moves.length < 2) return;
+      const pick = policy0(
+        n.state,
+        n.moves.map((m) => m.action),
+      );
+      const k = n.moves.findIndex((m) => m.action === pick);
+      if (k < 0) throw new Error('policy0 chose an action outside the list');
+      choice[i] = k;
+    });
+    policyValue = evaluate((w) => (w.length === 2 ? 0.5 : w[0] === 0 ? 1 : 0));
+  }
   return {
+    policyValue,
     value: V[start]!,
-    win0: evaluate((w) => (w.length === 1 && w[0] === 0 ? 1 : 0)),
-    win1: evaluate((w) => (w.length === 1 && w[0] === 1 ? 1 : 0)),
-    tie: evaluate((w) => (w.length === 2 ? 1 : 0)),
+    win0,
+    win1,
+    tie,
     states: nodes.length,
   };
 }
