@@ -1,5 +1,5 @@
 // Three players (docs/solver.md, "Three players"): the exact three-player solve of a small
-// target, then seat 0 played by the exact policy, `optimal`, `optimal` with the leader
+// target, then seat 0 played by the exact policy, `exploit`, `optimal`, `optimal` with the leader
 // valuation, the earlier `optimal` (leader, no chained final round) and `expected`, each
 // against two `expected`, with
 // each one's loss per decision under the exact values. Heavy: only with
@@ -53,6 +53,7 @@ export function threePlayerBench(): void {
     const expected = createBot('expected', rules, 2);
     const seat0: [string, Bot][] = [
       ['exact', exactThreeBot(sol)],
+      ['exploit', createBot('exploit', rules, 1)],
       ['optimal', createBot('optimal', rules, 1)],
       ['leader, chained', variantBot({ field: 'leader', chainFinal: true })],
       ['optimal before', variantBot({ field: 'leader', chainFinal: false })],
