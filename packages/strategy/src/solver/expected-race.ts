@@ -25,7 +25,8 @@ export class ExpectedTurn {
   readonly min: number;
   private readonly dists = new Map<number, Float64Array>();
 
-  constructor(g: FlatGroups, top: number, min: number) {
+  /** `shift`: units added to every bank (0: `expected` itself; above, more cautious; below, bolder). */
+  constructor(g: FlatGroups, top: number, min: number, shift = 0) {
     this.g = g;
     this.N = g.dice;
     this.top = top;
@@ -33,7 +34,7 @@ export class ExpectedTurn {
     this.pts = turnSweep(g, 1, top);
     const rows = top + g.maxGain + 1;
     for (let t = 1; t < rows; t++)
-      for (let n = 1; n <= this.N; n++) this.pts.bank[sweepAt(this.pts, this.N, t, n)] = t;
+      for (let n = 1; n <= this.N; n++) this.pts.bank[sweepAt(this.pts, this.N, t, n)] = t + shift;
     sweepTurn(g, this.pts, top, min);
   }
 
@@ -152,7 +153,10 @@ interface LastTurns {
  * each score triple (me, the next seat, the one after) when each of us is about to start.
  * Choosing this turn's moves by these values is one step of policy improvement over
  * `expected` against opponents whose policy is known (their turns away from the final round
- * do not depend on the scores). The final round is valued with each last turn played for the
+ * do not depend on the scores). With `shifts`, my later turns instead play the best, at each
+ * score triple, of a family of turn policies (expected points with a bonus or a cost on every
+ * bank: bolder when behind, safer when ahead), so the tables look ahead to my own changes of
+ * pace too. The final round is valued with each last turn played for the
  * win against the score to beat, the players taken as independent; offers between turns are
  * left out of the tables (the bot adds the one its own bank leaves).
  */
@@ -163,6 +167,8 @@ export class ExpectedRace {
   /** The `expected` turn on the board and (opening minimum) before it. */
   readonly on: ExpectedTurn;
   readonly off: ExpectedTurn;
+  /** My later turns' policies (on the board). */
+  readonly mine: ExpectedTurn[];
   /** Three tables of T³: my share with me (V), the next seat (U1) or the one after (U2) to start. */
   private readonly V: Float32Array;
   private readonly U1: Float32Array;
@@ -171,7 +177,7 @@ export class ExpectedRace {
   private readonly lastOff: LastTurns;
   seconds = 0;
 
-  constructor(rules: RuleSet) {
+  constructor(rules: RuleSet, shifts: readonly number[] = [0]) {
     const started = performance.now();
     this.T = rules.target / UNIT;
     this.N = rules.dice;
@@ -181,6 +187,7 @@ export class ExpectedRace {
     const top = this.T + ROOM;
     this.on = new ExpectedTurn(this.g, top, bankMin);
     this.off = openMin === bankMin ? this.on : new ExpectedTurn(this.g, top, openMin);
+    this.mine = shifts.map((x) => (x === 0 ? this.on : new ExpectedTurn(this.g, top, bankMin, x)));
     this.lastOn = lastTurnShares(this.g, top + this.T, bankMin);
     this.lastOff = openMin === bankMin ? this.lastOn : lastTurnShares(this.g, top + this.T, openMin);
     const T3 = this.T ** 3;
@@ -261,7 +268,6 @@ export class ExpectedRace {
   private fill(): void {
     const T = this.T;
     const { V, U1, U2 } = this;
-    const A0 = new Float64Array(T);
     const A1 = new Float64Array(T);
     const wc = (A: number): Float64Array => {
       // 1 − w(A − c) for every c: the seat after misses A.
@@ -275,25 +281,30 @@ export class ExpectedRace {
       if (!r) missAfter.set(A, (r = wc(A)));
       return r;
     };
+    const A0s = this.mine.map(() => new Float64Array(T));
     for (let a = T - 1; a >= 0; a--) {
-      const da = this.freshOf(a);
+      // Before the board (an opening minimum) I play `expected`'s opening turn only.
+      const mine = a === 0 && this.off !== this.on ? [this.off.fresh] : this.mine.map((x) => x.fresh);
       for (let b = T - 1; b >= 0; b--) {
         const db = this.freshOf(b);
-        A0.fill(0);
         A1.fill(0);
         const row = (x: number, y: number): number => (x * T + y) * T;
         // My turn banks k: the next seat starts, or I reached the target.
-        for (let k = 1; k < da.length; k++) {
-          const p = da[k]!;
-          if (a + k < T) {
-            const o = row(a + k, b);
-            for (let c = 0; c < T; c++) A0[c] += p * U1[o + c]!;
-          } else {
-            const f = p * (1 - this.w(a + k - b, b));
-            const miss = missOf(a + k);
-            for (let c = 0; c < T; c++) A0[c] += f * miss[c]!;
+        mine.forEach((da, m) => {
+          const A0 = A0s[m]!;
+          A0.fill(0);
+          for (let k = 1; k < da.length; k++) {
+            const p = da[k]!;
+            if (a + k < T) {
+              const o = row(a + k, b);
+              for (let c = 0; c < T; c++) A0[c] += p * U1[o + c]!;
+            } else {
+              const f = p * (1 - this.w(a + k - b, b));
+              const miss = missOf(a + k);
+              for (let c = 0; c < T; c++) A0[c] += f * miss[c]!;
+            }
           }
-        }
+        });
         // The next seat banks k: the seat after starts, or they reached the target.
         for (let k = 1; k < db.length; k++) {
           const p = db[k]!;
@@ -303,7 +314,6 @@ export class ExpectedRace {
           } else for (let c = 0; c < T; c++) A1[c] += p * this.reachedByNext(a, b + k, c);
         }
         const o = row(a, b);
-        const za = da[0]!;
         const zb = db[0]!;
         for (let c = T - 1; c >= 0; c--) {
           // The seat after banks k: I start, or they reached the target.
@@ -313,8 +323,13 @@ export class ExpectedRace {
             s2 +=
               dc[k]! * (c + k < T ? V[o + c + k]! : this.reachedByAfter(a, b, c + k));
           const zc = dc[0]!;
-          // V = A0 + za·U1, U1 = A1 + zb·U2, U2 = s2 + zc·V.
-          const v = (A0[c]! + za * (A1[c]! + zb * s2)) / (1 - za * zb * zc);
+          // V = A0 + za·U1, U1 = A1 + zb·U2, U2 = s2 + zc·V, for each policy of mine; the
+          // best one's fixed point is the fixed point of the best (each is a contraction).
+          let v = 0;
+          for (let m = 0; m < mine.length; m++) {
+            const za = mine[m]![0]!;
+            v = Math.max(v, (A0s[m]![c]! + za * (A1[c]! + zb * s2)) / (1 - za * zb * zc));
+          }
           const u2 = s2 + zc * v;
           V[o + c] = v;
           U2[o + c] = u2;

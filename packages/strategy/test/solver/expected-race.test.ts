@@ -65,10 +65,10 @@ describe('the expected bot as a Markov chain', () => {
 describe('the race tables', () => {
   // A small target: the tables are checked against plain value iteration over every state.
   const rules = { ...preset('serendipity-creak'), target: 400, openingMinimum: 100 };
-  const race = new ExpectedRace(rules);
+  const race = new ExpectedRace(rules, [-3, 0, 3]);
   const T = race.T;
 
-  it('equal value iteration over (my score, the next seat’s, the one after’s, who moves)', () => {
+  it('equal value iteration over (my score, the next seat’s, the one after’s, who moves; my policy the best of three)', () => {
     // The final round's values (the last-turn shares and margins) are the tables' own.
     const fresh = (s: number): Float64Array => (s === 0 ? race.off : race.on).fresh;
     const w = (d: number, s: number): number => race.w(d, s);
@@ -82,10 +82,15 @@ describe('the race tables', () => {
           for (let c = 0; c < T; c++) {
             const i = at(a, b, c);
             const next: number[] = [0, 0, 0];
-            fresh(a).forEach((p, k) => {
-              next[0] +=
-                p * (a + k >= T ? (1 - w(a + k - b, b)) * (1 - w(a + k - c, c)) : vals[1]![at(a + k, b, c)]!);
-            });
+            // My turn: the best of my policies (only the opening one before the board).
+            for (const da of a === 0 ? [race.off.fresh] : race.mine.map((x) => x.fresh)) {
+              let v = 0;
+              da.forEach((p, k) => {
+                v +=
+                  p * (a + k >= T ? (1 - w(a + k - b, b)) * (1 - w(a + k - c, c)) : vals[1]![at(a + k, b, c)]!);
+              });
+              next[0] = Math.max(next[0]!, v);
+            }
             fresh(b).forEach((p, k) => {
               next[1] +=
                 p * (b + k >= T ? race.reachedByNext(a, b + k, c) : vals[2]![at(a, b + k, c)]!);
