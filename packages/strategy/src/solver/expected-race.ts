@@ -189,7 +189,8 @@ export class ExpectedRace {
     this.off = openMin === bankMin ? this.on : new ExpectedTurn(this.g, top, openMin);
     this.mine = shifts.map((x) => (x === 0 ? this.on : new ExpectedTurn(this.g, top, bankMin, x)));
     this.lastOn = lastTurnShares(this.g, top + this.T, bankMin);
-    this.lastOff = openMin === bankMin ? this.lastOn : lastTurnShares(this.g, top + this.T, openMin);
+    this.lastOff =
+      openMin === bankMin ? this.lastOn : lastTurnShares(this.g, top + this.T, openMin);
     const T3 = this.T ** 3;
     this.V = new Float32Array(T3);
     this.U1 = new Float32Array(T3);
@@ -284,7 +285,8 @@ export class ExpectedRace {
     const A0s = this.mine.map(() => new Float64Array(T));
     for (let a = T - 1; a >= 0; a--) {
       // Before the board (an opening minimum) I play `expected`'s opening turn only.
-      const mine = a === 0 && this.off !== this.on ? [this.off.fresh] : this.mine.map((x) => x.fresh);
+      const mine =
+        a === 0 && this.off !== this.on ? [this.off.fresh] : this.mine.map((x) => x.fresh);
       for (let b = T - 1; b >= 0; b--) {
         const db = this.freshOf(b);
         A1.fill(0);
@@ -320,8 +322,7 @@ export class ExpectedRace {
           const dc = this.freshOf(c);
           let s2 = 0;
           for (let k = 1; k < dc.length; k++)
-            s2 +=
-              dc[k]! * (c + k < T ? V[o + c + k]! : this.reachedByAfter(a, b, c + k));
+            s2 += dc[k]! * (c + k < T ? V[o + c + k]! : this.reachedByAfter(a, b, c + k));
           const zc = dc[0]!;
           // V = A0 + za·U1, U1 = A1 + zb·U2, U2 = s2 + zc·V, for each policy of mine; the
           // best one's fixed point is the fixed point of the best (each is a contraction).

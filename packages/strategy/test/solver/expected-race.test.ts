@@ -87,7 +87,10 @@ describe('the race tables', () => {
               let v = 0;
               da.forEach((p, k) => {
                 v +=
-                  p * (a + k >= T ? (1 - w(a + k - b, b)) * (1 - w(a + k - c, c)) : vals[1]![at(a + k, b, c)]!);
+                  p *
+                  (a + k >= T
+                    ? (1 - w(a + k - b, b)) * (1 - w(a + k - c, c))
+                    : vals[1]![at(a + k, b, c)]!);
               });
               next[0] = Math.max(next[0]!, v);
             }
