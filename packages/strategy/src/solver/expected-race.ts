@@ -8,7 +8,7 @@ const ROOM = 200;
 /** Chance of the longest turns lumped together (below 32-bit resolution of the values). */
 const TAIL = 1e-7;
 /** Largest target (in units) whose tables are built: three tables of T³ 32-bit values. */
-export const RACE_MAX_TARGET = 250;
+const RACE_MAX_TARGET = 250;
 
 /**
  * The `expected` bot's turn as a Markov chain: it maximises the points of the turn (bank
@@ -344,12 +344,14 @@ export class ExpectedRace {
 /**
  * Whether the race tables model a rule set: the rules the two-player solver takes (checked by
  * the caller, who holds its solution), less Hot Dice doubling (held sets the turn table does
- * not carry), ending in a final round, with a target small enough for the tables.
+ * not carry), six dice at most (Ten Dice's tables are ten times slower to build), ending in a
+ * final round, with a target small enough for the tables.
  */
 function raceFits(rules: RuleSet): boolean {
   const multiple = (x: number): boolean => x % UNIT === 0;
   return (
     !rules.hotDiceDoubling &&
+    rules.dice <= 6 &&
     rules.end === 'final-round' &&
     rules.target / UNIT <= RACE_MAX_TARGET &&
     [rules.target, rules.bankMinimum, rules.openingMinimum].every(multiple)
