@@ -1,14 +1,16 @@
 // Three players (docs/solver.md, "Three players"): the exact three-player solve of a small
-// target, then seat 0 played by the exact policy, `optimal`, `optimal` with the leader
+// target, then seat 0 played by the exact policy, `exploit`, `optimal`, `optimal` with the leader
 // valuation, the earlier `optimal` (leader, no chained final round) and `expected`, each
 // against two `expected`, with
 // each one's loss per decision under the exact values. Heavy: only with
 // ZILCH_BENCH_THREE=<preset>:<target>[,…] (e.g. serendipity-creak:500,classic:500);
-// ZILCH_BENCH_THREE_GAMES games each (default 2,000).
+// ZILCH_BENCH_THREE_GAMES games each (default 2,000). ZILCH_BENCH_RACE=<preset>[,…] times the
+// `exploit` bot's race tables at the preset's full target (built once per process).
 import { legalActions, preset, seededDice, type Action, type GameState } from '@zilch/engine';
 import {
   advise,
   createBot,
+  ExpectedRace,
   exactLoss,
   exactThreeBot,
   legalFor,
@@ -34,8 +36,22 @@ function variantBot(opts: { field: 'pairs' | 'leader'; chainFinal: boolean }): B
   };
 }
 
+/** Prints the race tables' build time and size for each preset in ZILCH_BENCH_RACE. */
+function raceBench(): void {
+  for (const id of (process.env.ZILCH_BENCH_RACE ?? '').split(',').filter(Boolean)) {
+    const cpu0 = process.cpuUsage();
+    const race = new ExpectedRace(preset(id as 'classic'));
+    const cpu = process.cpuUsage(cpu0);
+    console.log(
+      `race tables ${id} (exploit bot): ${race.seconds.toFixed(1)} s wall, ` +
+        `${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU, ${((3 * 4 * race.T ** 3) / 2 ** 20).toFixed(0)} MiB`,
+    );
+  }
+}
+
 /** Prints the three-player figures for each `preset:target` in ZILCH_BENCH_THREE. */
 export function threePlayerBench(): void {
+  raceBench();
   const list = (process.env.ZILCH_BENCH_THREE ?? '').split(',').filter(Boolean);
   const games = Number(process.env.ZILCH_BENCH_THREE_GAMES ?? 2000);
   for (const item of list) {
@@ -53,6 +69,7 @@ export function threePlayerBench(): void {
     const expected = createBot('expected', rules, 2);
     const seat0: [string, Bot][] = [
       ['exact', exactThreeBot(sol)],
+      ['exploit', createBot('exploit', rules, 1)],
       ['optimal', createBot('optimal', rules, 1)],
       ['leader, chained', variantBot({ field: 'leader', chainFinal: true })],
       ['optimal before', variantBot({ field: 'leader', chainFinal: false })],

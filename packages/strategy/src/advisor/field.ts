@@ -1,4 +1,5 @@
 import type { GameState, RuleSet } from '@zilch/engine';
+import type { ExpectedRace } from '../solver/expected-race.ts';
 import { FinalRound3 } from '../solver/final-round3.ts';
 import { lastTurn } from '../solver/last-turn.ts';
 import { UNIT } from '../solver/outcomes.ts';
@@ -19,10 +20,14 @@ import type { Candidate } from './candidates.ts';
  *   the offer), taken as independent.
  * Exact for two players' last turns; with three players it is measured against the exact
  * three-player solver (docs/solver.md, "Three players").
+ * With `race` (three players, two of them `expected`), a position before the target is valued
+ * by the race tables instead of the pairs: what the next seat does with the offer is what
+ * `expected` does with it.
  */
 export function fieldValuer(
   state: GameState,
   sol: TwoPlayerSolution,
+  race: ExpectedRace | null = null,
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   const P = state.players;
@@ -31,17 +36,18 @@ export function fieldValuer(
   const scores: number[] = [];
   for (let k = 0; k < P; k++) scores.push(state.scores[(me + k) % P]! / UNIT);
   if (scores.some((s) => !Number.isInteger(s) || s < 0 || s >= sol.T)) return null;
-  const tab = turnTable(rules, sol, scores);
+  const tab = turnTable(rules, sol, scores, race);
   const N = rules.dice;
   return (c) => {
     const t = c.after.total / UNIT;
-    if (c.after.kind === 'bank') return bankValue(rules, sol, scores, t, c.after.dice, c.after.hot);
+    if (c.after.kind === 'bank')
+      return bankValue(rules, sol, scores, t, c.after.dice, c.after.hot, race);
     // Beyond the table the player banks (its cap): a keep is worth its bank, another roll
     // is not taken.
     if (t > tab.top)
       return state.phase === 'decide'
         ? -1
-        : bankValue(rules, sol, scores, t, c.after.dice, c.after.dice === N);
+        : bankValue(rules, sol, scores, t, c.after.dice, c.after.dice === N, race);
     return tab.R[sweepAt(tab, N, t, c.after.dice)]!;
   };
 }
@@ -52,8 +58,13 @@ const TABLES_KEPT = 256;
 const tables = new Map<string, TurnSweep>();
 
 /** The turn table of the player on turn at these scores (turn order, theirs first). */
-function turnTable(rules: RuleSet, sol: TwoPlayerSolution, scores: number[]): TurnSweep {
-  const key = `${scores.join(',')}|${sol.T}`;
+function turnTable(
+  rules: RuleSet,
+  sol: TwoPlayerSolution,
+  scores: number[],
+  race: ExpectedRace | null,
+): TurnSweep {
+  const key = `${scores.join(',')}|${sol.T}|${race ? 'race' : 'pairs'}`;
   let s = tables.get(key);
   if (s) {
     tables.delete(key);
@@ -68,9 +79,11 @@ function turnTable(rules: RuleSet, sol: TwoPlayerSolution, scores: number[]): Tu
   const rows = top + g.maxGain + 1;
   for (let t = 1; t < rows; t++)
     for (let n = 1; n <= N; n++)
-      s.bank[sweepAt(s, N, t, n)] = bankValue(rules, sol, scores, t, n, n === N);
+      s.bank[sweepAt(s, N, t, n)] = bankValue(rules, sol, scores, t, n, n === N, race);
   // A zilch: the next player starts fresh, the player on turn last in the new order.
-  s.zilch[0] = share(sol, [...scores.slice(1), a], 0, 0, scores.length - 1);
+  s.zilch[0] = race
+    ? race.nextStarts(a, scores[1]!, scores[2]!)
+    : share(sol, [...scores.slice(1), a], 0, 0, scores.length - 1);
   sweepTurn(g, s, top, sol.minFor(a));
   if (tables.size >= TABLES_KEPT) tables.delete(tables.keys().next().value as string);
   tables.set(key, s);
@@ -88,12 +101,20 @@ function bankValue(
   t: number,
   n: number,
   hot: boolean,
+  race: ExpectedRace | null,
 ): number {
   const a = scores[0]! + t;
   const offers = rules.offers;
   const on = offers && (offers.afterHotDice || !hot) ? n : 0;
   const others = scores.slice(1);
   if (a >= sol.T) return finalShare(rules, sol, a, others, t, on);
+  if (race) {
+    // The next seat plays `expected`: it takes the offer when that promises more points.
+    const next = others[0]!;
+    const turn = next === 0 ? race.off : race.on;
+    const d = on > 0 && turn.inherits(t, on) ? turn.dist(t, on) : turn.fresh;
+    return race.nextBanks(a, next, others[1]!, d);
+  }
   return share(sol, [...others, a], t, on, others.length);
 }
 

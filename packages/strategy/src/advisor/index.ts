@@ -22,9 +22,11 @@ export interface AdviseOptions {
   /**
    * With three or more players in 'win' mode: 'pairs' (default) solves the turn and values
    * where it ends from every pair's two-player solution (advisor/field.ts); 'leader' plays
-   * the two-player solution against the highest other score (the earlier approximation).
+   * the two-player solution against the highest other score (the earlier approximation);
+   * 'expected' (three players, the `exploit` bot) takes the other two to play `expected` and
+   * values where the turn ends by the race tables (solver/expected-race.ts), else 'pairs'.
    */
-  readonly field?: 'pairs' | 'leader';
+  readonly field?: 'pairs' | 'leader' | 'expected';
   /** Three players: value the final round's middle turn exactly (default true). */
   readonly chainFinal?: boolean;
 }

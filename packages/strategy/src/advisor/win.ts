@@ -1,6 +1,7 @@
 import type { GameState } from '@zilch/engine';
 import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
+import { raceFor } from '../solver/expected-race.ts';
 import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 import { chainedFinalValuer, fieldValuer } from './field.ts';
@@ -13,13 +14,14 @@ const QUICK_SOLVE_STATES = 3_000_000;
  * A function valuing a candidate by the chance to win (a tie counts ½), or null when no
  * two-player solution applies. With three  or more players: the pairwise valuation
  * (advisor/field.ts), or with `field = 'leader'` the strongest opponent (highest score)
- * stands in for the field (a two-player game against them).
+ * stands in for the field (a two-player game against them); with `field = 'expected'` and
+ * three players, the race tables against two `expected` bots.
  */
 export function winValuer(
   state: GameState,
   mode: 'auto' | 'win',
   source: SolutionSource,
-  field: 'pairs' | 'leader' = 'pairs',
+  field: 'pairs' | 'leader' | 'expected' = 'pairs',
 ): ((c: Candidate) => number) | null {
   const rules = state.rules;
   // Final-round turns are valued by the last-turn solver (advisor/last-turn.ts).
@@ -33,7 +35,9 @@ export function winValuer(
     mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES,
   );
   if (!sol) return null;
-  if (state.players >= 3 && field === 'pairs') return fieldValuer(state, sol);
+  if (state.players === 3 && field === 'expected')
+    return fieldValuer(state, sol, raceFor(rules, sol));
+  if (state.players >= 3 && field !== 'leader') return fieldValuer(state, sol);
   const me = state.current;
   const mine = state.scores[me]! / UNIT;
   const others = state.scores.filter((_, i) => i !== me);

@@ -21,6 +21,9 @@ const FACTORIES: Record<BotId, BotFactory> = {
   // Exact win probability for two players; with more, the advisor plays the two-player
   // solution against the leader. Last turns: the exact last-turn solver, any rules, any seats.
   optimal: advisedBot('optimal', () => 'win'),
+  // A simulation bot: `optimal`, except that with three players it takes the other two to be
+  // `expected` bots and plays its turn for the win against them (solver/expected-race.ts).
+  exploit: advisedBot('exploit', () => 'win', { field: 'expected' }),
 };
 
 /** Whether a string names a bot level. */

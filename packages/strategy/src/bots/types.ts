@@ -2,7 +2,15 @@ import type { Action, GameState, RuleSet } from '@zilch/engine';
 import type { SolutionSource } from '../solver/memory.ts';
 
 /** The bot levels, weakest to strongest. */
-export const BOT_IDS = ['random', 'cautious', 'bold', 'card', 'expected', 'optimal'] as const;
+export const BOT_IDS = [
+  'random',
+  'cautious',
+  'bold',
+  'card',
+  'expected',
+  'optimal',
+  'exploit',
+] as const;
 
 /** A bot level. */
 export type BotId = (typeof BOT_IDS)[number];

@@ -31,3 +31,4 @@ export {
   type SolutionSource,
 } from './memory.ts';
 export { solveThreePlayer, ThreePlayerSolution, type ThreePlayerOptions } from './three-player.ts';
+export { ExpectedRace } from './expected-race.ts';
