@@ -45,6 +45,7 @@ const keyOf = (s: GameState): string =>
     s.offer,
     s.finalRound,
     s.onBoard,
+    s.zilchStreak,
   ]);
 
 /**
@@ -52,9 +53,15 @@ const keyOf = (s: GameState): string =>
  * With `ceiling` (points, for Hot Dice doubling, where totals have no bound): once the score a
  * bank would reach gets to the ceiling (and the total to the minimum), the player banks; in
  * the final round a bank that wins is made at once (nothing can do better), which keeps the
- * last turn finite too.
+ * last turn finite too. With `floor` (points, for a zilch penalty, where scores have no
+ * lower bound), a score below it ends the game as a loss for that player.
  */
-export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteResult {
+export function bruteGame(
+  rules: RuleSet,
+  cap: number,
+  ceiling?: number,
+  floor = -Infinity,
+): BruteResult {
   const nodes: Node[] = [];
   const index = new Map<string, number>();
   const dummy = recordedDice([]);
@@ -64,8 +71,20 @@ export function bruteGame(rules: RuleSet, cap: number, ceiling?: number): BruteR
     if (hit !== undefined) return hit;
     const id = nodes.length;
     index.set(k, id);
+    // A zilch penalty below the floor (points) ends the game as a loss for that player.
+    const below = s.scores.findIndex((x) => x < floor);
     const terminal =
-      s.phase === 'over' ? (s.winners.length === 2 ? 0.5 : s.winners[0] === 0 ? 1 : 0) : null;
+      below >= 0
+        ? below === 0
+          ? 0
+          : 1
+        : s.phase === 'over'
+          ? s.winners.length === 2
+            ? 0.5
+            : s.winners[0] === 0
+              ? 1
+              : 0
+          : null;
     nodes.push({ state: s, moves: [], terminal });
     return id;
   };
