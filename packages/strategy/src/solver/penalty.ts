@@ -2,11 +2,12 @@ import type { RuleSet } from '@zilch/engine';
 import { UNIT } from './outcomes.ts';
 
 /**
- * Default score floor under a zilch penalty (points below zero). A penalty that would take a
- * score below −floor ends the game as a loss for that player; docs/solver.md shows that
- * solving with the opposite boundary (a win) leaves every value at scores ≥ 0 unchanged.
+ * Default score floor under a zilch penalty, in penalties below zero (zilch-online: 3,000
+ * points). A penalty that would take a score below the floor ends the game as a loss for that
+ * player; docs/solver.md shows that the opposite boundary (a win) leaves every value at
+ * scores ≥ 0 unchanged.
  */
-export const PENALTY_FLOOR_POINTS = 3_000;
+const FLOOR_PENALTIES = 6;
 
 /** The zilch penalty as the two-player solver counts it (units of 50 points). */
 export interface PenaltyShape {
@@ -25,11 +26,12 @@ export interface PenaltyShape {
 /** The penalty of a rule set with its score floor (points), or null without one. */
 export function penaltyShape(
   rules: RuleSet,
-  floorPoints = PENALTY_FLOOR_POINTS,
+  floorPoints?: number,
   below = 0,
 ): PenaltyShape | null {
   const p = rules.zilchPenalty;
   if (!p) return null;
+  floorPoints ??= FLOOR_PENALTIES * p.points;
   const L = Math.ceil(floorPoints / UNIT);
   return { Z: p.zilches, P: p.points / UNIT, L, W: rules.target / UNIT + L, below };
 }
@@ -125,7 +127,8 @@ export function solvePenaltyPairs(
         }
       }
     }
-    opts.onProgress?.(Math.min(1, (pass + 1) / 12));
+    // About 25 passes reach the tolerance (docs/solver.md); the last one reports 1.
+    opts.onProgress?.(Math.min(0.99, (pass + 1) / 25));
     if (delta <= tol) break;
   }
   return pass + 1;

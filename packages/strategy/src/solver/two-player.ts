@@ -1023,9 +1023,28 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: SolveTable): vo
     for (let n = 1; n <= N; n++) sol.store[at + t * N + n - 1] = tab.roll(t, n);
 }
 
+/**
+ * Whether a solve of these rules may start on demand (a bot or the coach asking): not the
+ * zilch penalty's beyond a small target (its passes take hours at the full target); their
+ * solutions are used once `zilch solve` has cached them.
+ */
+export function solvesOnDemand(rules: RuleSet): boolean {
+  return !rules.zilchPenalty || estimatedStates(rules) <= PENALTY_ON_DEMAND_STATES;
+}
+
+/** Largest penalty solve started on demand: about a minute of CPU. */
+const PENALTY_ON_DEMAND_STATES = 100e6;
+
 /** Rough number of table states a solve evaluates, to judge whether it is quick. */
 export function estimatedStates(rules: RuleSet): number {
   const T = rules.target / 50;
+  const pen = penaltyShape(rules);
+  if (pen) {
+    // Every pair of scores from the floor, Z² streaks, rows up to the room above the target,
+    // about 25 Gauss-Seidel passes (measured: penalty.ts).
+    const rows = T / 2 + pen.L + (rules.end === 'final-round' ? TWO_PLAYER_EXTRA_POINTS / 50 : 0);
+    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 25;
+  }
   // Under doubling a table has a row per total up to the ceiling and a column per held set,
   // and the opponent's last turns (final round) cost about half a minute whatever the target:
   // counted as 40 M states, so `auto` never starts such a solve on its own.
