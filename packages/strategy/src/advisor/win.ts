@@ -1,11 +1,7 @@
 import type { GameState } from '@zilch/engine';
 import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
-import {
-  estimatedStates,
-  solvesOnDemand,
-  twoPlayerUnsupported,
-} from '../solver/two-player.ts';
+import { estimatedStates, solvesOnDemand, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 import { chainedFinalValuer, fieldValuer } from './field.ts';
 

@@ -24,11 +24,7 @@ export interface PenaltyShape {
 }
 
 /** The penalty of a rule set with its score floor (points), or null without one. */
-export function penaltyShape(
-  rules: RuleSet,
-  floorPoints?: number,
-  below = 0,
-): PenaltyShape | null {
+export function penaltyShape(rules: RuleSet, floorPoints?: number, below = 0): PenaltyShape | null {
   const p = rules.zilchPenalty;
   if (!p) return null;
   floorPoints ??= FLOOR_PENALTIES * p.points;
@@ -37,7 +33,13 @@ export function penaltyShape(
 }
 
 /** Index of the fresh value F(a, b, sa, sb) (scores in units, streaks) in a penalty store. */
-export function penaltyIndex(p: PenaltyShape, a: number, b: number, sa: number, sb: number): number {
+export function penaltyIndex(
+  p: PenaltyShape,
+  a: number,
+  b: number,
+  sa: number,
+  sb: number,
+): number {
   return (((a + p.L) * p.W + b + p.L) * p.Z + sa) * p.Z + sb;
 }
 

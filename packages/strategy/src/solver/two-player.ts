@@ -4,12 +4,7 @@ import { DoublingFinal, DoublingTable, type DoublingHost } from './doubling.ts';
 import { FinalTurn } from './final-turn.ts';
 import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
-import {
-  penaltyIndex,
-  penaltyShape,
-  solvePenaltyPairs,
-  type PenaltyShape,
-} from './penalty.ts';
+import { penaltyIndex, penaltyShape, solvePenaltyPairs, type PenaltyShape } from './penalty.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
 export const TWO_PLAYER_VERSION = 3;

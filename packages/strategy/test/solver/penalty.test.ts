@@ -23,8 +23,11 @@ function solve(rules: RuleSet, opts: TwoPlayerOptions = {}): TwoPlayerSolution {
   return s;
 }
 
-/** Score floor (points) of the soundness check: a few penalties below zero (see docs/solver.md). */
-const FLOOR = 1000;
+/**
+ * zilch-online at target 200 with a penalty of 100, so the default floor (six penalties) is
+ * 600 points and a solve takes seconds.
+ */
+const SMALL = { ...preset('zilch-online'), target: 200, zilchPenalty: { zilches: 3, points: 100 } };
 
 /** Tiny games with a zilch penalty; floor in points (a penalty below it loses). */
 const TINY: [string, RuleSet, number][] = [
@@ -63,9 +66,10 @@ describe('two-player solver under a zilch penalty', () => {
   );
 
   it('the floor is sound: a loss or a win below it gives the same values from zero up', () => {
-    const rules = { ...preset('zilch-online'), target: 300 };
-    const lose = solve(rules, { belowFloor: 0, floorPoints: FLOOR });
-    const win = solve(rules, { belowFloor: 1, floorPoints: FLOOR });
+    const rules = SMALL;
+    // Less room above the target than the default: the floor is what is checked.
+    const lose = solve(rules, { belowFloor: 0, extraPoints: 1000 });
+    const win = solve(rules, { belowFloor: 1, extraPoints: 1000 });
     // Every value is monotone in the boundary, so the true game lies between the two.
     let worst = 0;
     for (let a = 0; a < lose.T; a++)
@@ -96,7 +100,7 @@ describe('two-player solver under a zilch penalty', () => {
   });
 
   it('the advisor reads the streaks and negative scores; the cache keeps every value', () => {
-    const rules = { ...preset('zilch-online'), target: 300 };
+    const rules = SMALL;
     const sol = solve(rules);
     const dir = mkdtempSync(join(tmpdir(), 'zilch-pen-'));
     try {
@@ -109,15 +113,15 @@ describe('two-player solver under a zilch penalty', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     const s = lean.initialState(rules, 2, 0);
-    s.scores[0] = -500;
-    s.scores[1] = 100;
+    s.scores[0] = -300;
+    s.scores[1] = 50;
     s.zilchStreak[0] = 2;
     s.zilchStreak[1] = 1;
     const a = advise(s, 'win', { solutions: memorySolutions });
     expect(a.kind).toBe('win');
     const roll = a.options.find((o) => o.move.type === 'roll')!;
-    expect(Math.abs(roll.value - sol.roll(-10, 2, 0, 6, 0, 2, 1))).toBeLessThan(1e-12);
-    // At streak 2 the next zilch costs 500: worth less than at streak 0.
-    expect(sol.roll(-10, 2, 0, 6, 0, 2, 1)).toBeLessThan(sol.roll(-10, 2, 0, 6, 0, 0, 1));
+    expect(Math.abs(roll.value - sol.roll(-6, 1, 0, 6, 0, 2, 1))).toBeLessThan(1e-12);
+    // At streak 2 the next zilch costs 100: worth less than at streak 0.
+    expect(sol.roll(-6, 1, 0, 6, 0, 2, 1)).toBeLessThan(sol.roll(-6, 1, 0, 6, 0, 0, 1));
   });
 });
