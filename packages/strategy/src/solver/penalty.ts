@@ -44,7 +44,7 @@ export function penaltyIndex(
 }
 
 /** What the penalty solve needs of the solution: its store, zilch values and counters. */
-export interface PenaltyHost {
+interface PenaltyHost {
   readonly T: number;
   readonly pen: PenaltyShape | null;
   readonly store: Float64Array | Float32Array;
@@ -52,7 +52,7 @@ export interface PenaltyHost {
 }
 
 /** A pair's decision table for a given opponent's streak (bank values), swept at zilch values. */
-export interface StreakTable {
+interface StreakTable {
   readonly f: number;
   setup(a: number, b: number, sb: number): void;
   sweep(z: number): void;
@@ -60,7 +60,7 @@ export interface StreakTable {
 }
 
 /** Settings of the penalty solve. */
-export interface PenaltySolveOptions {
+interface PenaltySolveOptions {
   readonly onProgress?: (done: number) => void;
   /** Stop once no fresh value moved by more than this in a pass. */
   readonly tolerance?: number;
