@@ -4,8 +4,8 @@ import { UNIT } from './outcomes.ts';
 /**
  * Default score floor under a zilch penalty, in penalties below zero (zilch-online: 3,000
  * points). A penalty that would take a score below the floor ends the game as a loss for that
- * player; docs/solver.md shows that the opposite boundary (a win) leaves every value at
- * scores ≥ 0 unchanged.
+ * player. Values are monotone in that boundary, so solving with the opposite one (a win)
+ * brackets the real game; docs/solver.md gives how far apart the two are.
  */
 const FLOOR_PENALTIES = 6;
 

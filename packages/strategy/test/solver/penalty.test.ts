@@ -24,10 +24,15 @@ function solve(rules: RuleSet, opts: TwoPlayerOptions = {}): TwoPlayerSolution {
 }
 
 /**
- * zilch-online at target 200 with a penalty of 100, so the default floor (six penalties) is
- * 600 points and a solve takes seconds.
+ * zilch-online at target 200 with a penalty of 100, first to the target (no room above it to
+ * sweep), so the default floor (six penalties) is 600 points and a solve takes a second.
  */
-const SMALL = { ...preset('zilch-online'), target: 200, zilchPenalty: { zilches: 3, points: 100 } };
+const SMALL: RuleSet = {
+  ...preset('zilch-online'),
+  target: 200,
+  end: 'immediate',
+  zilchPenalty: { zilches: 3, points: 100 },
+};
 
 /** Tiny games with a zilch penalty; floor in points (a penalty below it loses). */
 const TINY: [string, RuleSet, number][] = [
@@ -67,9 +72,8 @@ describe('two-player solver under a zilch penalty', () => {
 
   it('the floor is sound: a loss or a win below it gives the same values from zero up', () => {
     const rules = SMALL;
-    // Less room above the target than the default: the floor is what is checked.
-    const lose = solve(rules, { belowFloor: 0, extraPoints: 1000 });
-    const win = solve(rules, { belowFloor: 1, extraPoints: 1000 });
+    const lose = solve(rules, { belowFloor: 0 });
+    const win = solve(rules, { belowFloor: 1 });
     // Every value is monotone in the boundary, so the true game lies between the two.
     let worst = 0;
     for (let a = 0; a < lose.T; a++)
