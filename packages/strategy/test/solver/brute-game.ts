@@ -45,7 +45,9 @@ const keyOf = (s: GameState): string =>
     s.offer,
     s.finalRound,
     s.onBoard,
-    s.zilchStreak,
+    // The engine counts zilches in a row under any rules; they matter (and stay bounded) only
+    // under a zilch penalty.
+    s.rules.zilchPenalty ? s.zilchStreak : null,
   ]);
 
 /**
