@@ -11,6 +11,8 @@
 // loaded together in a child and its resident memory printed (presolved into the cache first if
 // missing). ZILCH_BENCH_PRESOLVE=1 also times the build's presolve into an empty directory.
 // Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
+// Zilch penalty: zilch-online at ZILCH_BENCH_PENALTY_TARGET (default 300: the full preset takes
+// hours, docs/solver.md; empty to skip), in a child like the others.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,6 +90,8 @@ function child(mode: string, id: string, dir: string, target?: string): void {
         firstPlayerWins: sol.fresh(0, 0),
         // Under Hot Dice doubling: pairs proven exact past the ceiling, and the worst bound.
         ceiling: sol.doubling ? sol.ceilingBound() : null,
+        // Under a zilch penalty: Gauss-Seidel passes over the sums of scores.
+        passes: sol.passes,
       }),
     );
   } else {
@@ -215,8 +219,13 @@ export default async function bench(): Promise<void> {
   const list = (process.env.ZILCH_BENCH_SOLVE_PRESETS ?? 'serendipity-creak,farkle-2017,hot-dice')
     .split(',')
     .filter(Boolean);
-  const target = process.env.ZILCH_BENCH_SOLVE_TARGET;
-  for (const id of list) {
+  const penaltyTarget = process.env.ZILCH_BENCH_PENALTY_TARGET ?? '300';
+  const rows: [string, string | undefined][] = list.map((id) => [
+    id,
+    process.env.ZILCH_BENCH_SOLVE_TARGET,
+  ]);
+  if (penaltyTarget) rows.push(['zilch-online', penaltyTarget]);
+  for (const [id, target] of rows) {
     const dir = mkdtempSync(join(tmpdir(), 'zilch-bench-'));
     try {
       const s = runChild(['solve', id, dir, ...(target ? [target] : [])]);
@@ -227,6 +236,7 @@ export default async function bench(): Promise<void> {
           `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
           `capped pairs ${String(s.capped)}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
+          (s.passes ? `${String(s.passes)} passes; ` : '') +
           ceilingNote(s.ceiling) +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
       );

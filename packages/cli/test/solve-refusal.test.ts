@@ -11,7 +11,8 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'zilch-cli-cache-'));
 const zilch = (...args: string[]) => runCli(args, { env: { ZILCH_CACHE_DIR: cacheDir } });
 
 describe('zilch solve refusing a rule set', () => {
-  it.each(['ten-dice', 'zilch-online'])(
+  // zilch-online is solved since the zilch penalty is modelled (docs/solver.md).
+  it.each(['ten-dice'])(
     '%s: --json answers one JSON object with the code and what the bots do instead',
     async (id) => {
       const r = await zilch('solve', '--rules', id, '--json');

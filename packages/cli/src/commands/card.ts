@@ -1,5 +1,10 @@
 import pc from 'picocolors';
-import { strategyCard, twoPlayerUnsupported } from '@zilch/strategy/node';
+import {
+  solutionAvailable,
+  solvesOnDemand,
+  strategyCard,
+  twoPlayerUnsupported,
+} from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
@@ -25,7 +30,15 @@ export async function run(opts: CardOptions): Promise<void> {
     opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
   const card = strategyCard(rules);
   // Without a two-player solution `optimal` plays like `expected`: measure against that, and say so.
-  const unsupported = twoPlayerUnsupported(rules);
+  // A zilch-penalty game at full size is solved only by `zilch solve` (hours): until it is cached,
+  // `optimal` plays like `expected` there too.
+  const unsupported =
+    twoPlayerUnsupported(rules) ??
+    (solvesOnDemand(rules) || solutionAvailable(rules, cacheDir())
+      ? null
+      : {
+          message: `The exact two-player solution of these rules is not cached (\`zilch solve\` makes it, in hours).`,
+        });
   const against = unsupported ? 'expected' : 'optimal';
   const r = await simulateWithProgress('measuring', opts.json === true, {
     rules,

@@ -2,7 +2,7 @@ import type { GameState } from '@zilch/engine';
 import type { SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { raceFor } from '../solver/expected-race.ts';
-import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
+import { estimatedStates, solvesOnDemand, twoPlayerUnsupported } from '../solver/two-player.ts';
 import type { Candidate } from './candidates.ts';
 import { chainedFinalValuer, fieldValuer } from './field.ts';
 import { lockRaceValuer } from './lock-race.ts';
@@ -30,9 +30,11 @@ export function winValuer(
   if (mode === 'win' && rules.lockOnHotDice) return lockRaceValuer(state);
   if (twoPlayerUnsupported(rules)) return null;
   if (mode === 'auto' && state.players !== 2) return null;
+  // The penalty's streaks are solved for two players only.
+  if (rules.zilchPenalty && state.players !== 2) return null;
   const sol = source.solution(
     rules,
-    mode === 'win' || estimatedStates(rules) <= QUICK_SOLVE_STATES,
+    (mode === 'win' && solvesOnDemand(rules)) || estimatedStates(rules) <= QUICK_SOLVE_STATES,
   );
   if (!sol) return null;
   if (state.players === 3 && field === 'expected')
@@ -42,14 +44,19 @@ export function winValuer(
   const mine = state.scores[me]! / UNIT;
   const others = state.scores.filter((_, i) => i !== me);
   const theirs = Math.max(...others) / UNIT;
-  if (!Number.isInteger(mine) || !Number.isInteger(theirs) || mine < 0 || theirs < 0) return null;
+  const low = sol.lowest();
+  if (!Number.isInteger(mine) || !Number.isInteger(theirs) || mine < low || theirs < low)
+    return null;
   if (mine >= sol.T || theirs >= sol.T) return null;
   const solution = sol;
+  // Zilch streaks matter only under a penalty (solved for two players).
+  const sa = sol.pen ? state.zilchStreak[me]! : 0;
+  const sb = sol.pen ? state.zilchStreak[1 - me]! : 0;
   return (c) => {
     const t = c.after.total / UNIT;
     return c.after.kind === 'roll'
-      ? solution.roll(mine, theirs, t, c.after.dice, c.after.held)
-      : solution.bankValue(mine, theirs, t, c.after.dice);
+      ? solution.roll(mine, theirs, t, c.after.dice, c.after.held, sa, sb)
+      : solution.bankValue(mine, theirs, t, c.after.dice, sb);
   };
 }
 
@@ -63,7 +70,7 @@ export function middleTurnValuer(
 ): ((c: Candidate) => number) | null {
   if (state.players !== 3 || state.finalRound?.turnsLeft !== 2) return null;
   const rules = state.rules;
-  if (twoPlayerUnsupported(rules) || rules.end !== 'final-round') return null;
+  if (twoPlayerUnsupported(rules) || rules.zilchPenalty || rules.end !== 'final-round') return null;
   const sol = source.solution(rules, true);
   return sol ? chainedFinalValuer(state, sol) : null;
 }

@@ -1,9 +1,13 @@
 import type { RuleSet } from '@zilch/engine';
+import { penaltyShape } from '../solver/penalty.ts';
 import { TWO_PLAYER_EXTRA_POINTS, twoPlayerUnsupported } from '../solver/two-player.ts';
 
 /** Values in the store of `TwoPlayerSolution`: T·T(T+1)/2·N with offers, else T·T. */
 function storeValues(rules: RuleSet): number {
   const T = rules.target / 50;
+  // Under a zilch penalty: every fresh value with both streaks, scores from the floor.
+  const pen = penaltyShape(rules);
+  if (pen) return pen.W * pen.W * pen.Z * pen.Z;
   return rules.offers !== null ? T * ((T * (T + 1)) / 2) * rules.dice : T * T;
 }
 
@@ -15,6 +19,7 @@ function storeValues(rules: RuleSet): number {
 export function twoPlayerBytes(rules: RuleSet): number {
   if (twoPlayerUnsupported(rules)) return 0;
   const T = rules.target / 50;
+  if (rules.zilchPenalty) return storeValues(rules) * 8;
   return rules.offers !== null ? storeValues(rules) * 4 + T * T * 8 : T * T * 8;
 }
 

@@ -7,7 +7,7 @@ import type { Action, GameState, RuleSet } from '@zilch/engine';
 import { Piscina } from 'piscina';
 import type { Advice, AdviceMode } from '../advisor/index.ts';
 import type { StrategyCard } from '../card/card.ts';
-import { estimatedStates, twoPlayerUnsupported } from '../solver/two-player.ts';
+import { estimatedStates, solvesOnDemand, twoPlayerUnsupported } from '../solver/two-player.ts';
 import { solutionAvailable, type SharedSolution } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import { canonicalRules, ruleKey } from './canonical.ts';
@@ -308,6 +308,7 @@ export class StrategyPool {
     if (this.pool.queueSize >= Math.floor(this.o.queue / 2)) return;
     if (twoPlayerUnsupported(canon)) return;
     const onDisk = solutionAvailable(canon, this.o.dir);
+    if (!onDisk && !solvesOnDemand(canon)) return;
     const need = onDisk ? twoPlayerBytes(canon) : twoPlayerPeakBytes(canon);
     if (need > this.settings.solutionBytes) return;
     this.preparing.set(key, {

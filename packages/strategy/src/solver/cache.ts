@@ -30,6 +30,7 @@ import {
   solutionPinned,
   type SolutionSource,
 } from './memory.ts';
+import { penaltyShape } from './penalty.ts';
 import {
   solveTwoPlayer,
   TWO_PLAYER_EXTRA_POINTS,
@@ -55,7 +56,11 @@ export function solutionKey(rules: RuleSet, extraPoints = TWO_PLAYER_EXTRA_POINT
     if (known !== undefined) return known;
   }
   const h = createHash('sha256');
-  h.update(JSON.stringify({ rules: canonicalRules(rules), v: TWO_PLAYER_VERSION, extraPoints }));
+  // Under a zilch penalty the score floor is part of the model too.
+  const floor = penaltyShape(rules)?.L;
+  h.update(
+    JSON.stringify({ rules: canonicalRules(rules), v: TWO_PLAYER_VERSION, extraPoints, floor }),
+  );
   const key = h.digest('hex').slice(0, 24);
   if (extraPoints === TWO_PLAYER_EXTRA_POINTS) keys.set(rules, key);
   return key;
@@ -292,7 +297,8 @@ export function twoPlayerSolution(
   if (cached) return cached;
   const solved = solveTwoPlayer(rules, opts);
   if (!(solved instanceof TwoPlayerSolution)) return solved;
-  if (opts.save !== false && opts.extraPoints === undefined) {
+  const model = opts.extraPoints ?? opts.floorPoints ?? opts.belowFloor;
+  if (opts.save !== false && model === undefined) {
     try {
       return saveTwoPlayer(solved, opts.dir);
     } catch {

@@ -11,6 +11,7 @@ export { solveLongRun, type LongRun } from './long-run.ts';
 export {
   solveTwoPlayer,
   twoPlayerUnsupported,
+  solvesOnDemand,
   UNSUPPORTED_INSTEAD,
   estimatedStates,
   TwoPlayerSolution,

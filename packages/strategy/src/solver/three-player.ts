@@ -259,6 +259,12 @@ export function solveThreePlayer(
       code: 'UNSUPPORTED_RULES',
       message: 'The three-player solver does not handle Hot Dice extensions.',
     };
+  // Nor zilch streaks and scores below zero (the two-player solver's penalty state).
+  if (rules.zilchPenalty)
+    return {
+      code: 'UNSUPPORTED_RULES',
+      message: 'The three-player solver does not handle a zilch penalty.',
+    };
   if (rules.target % UNIT !== 0 || rules.bankMinimum % UNIT || rules.openingMinimum % UNIT)
     return { code: 'UNSUPPORTED_RULES', message: 'The three-player solver needs multiples of 50.' };
   const cap = (opts.capPoints ?? rules.target + 1000) / UNIT;

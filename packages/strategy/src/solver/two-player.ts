@@ -4,6 +4,7 @@ import { DoublingFinal, DoublingTable, type DoublingHost } from './doubling.ts';
 import { FinalTurn } from './final-turn.ts';
 import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
+import { penaltyIndex, penaltyShape, solvePenaltyPairs, type PenaltyShape } from './penalty.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
 export const TWO_PLAYER_VERSION = 3;
@@ -31,6 +32,10 @@ export interface TwoPlayerOptions {
   readonly onProgress?: (done: number) => void;
   /** Always sweep whole tables (no moving along slopes); for checking the shortcut. */
   readonly fullSweeps?: boolean;
+  /** Under a zilch penalty: the score floor (points below zero; see penalty.ts). */
+  readonly floorPoints?: number;
+  /** Under a zilch penalty: a penalty below the floor is a loss (0, default) or a win (1). */
+  readonly belowFloor?: number;
 }
 
 /**
@@ -54,8 +59,9 @@ export function twoPlayerUnsupported(rules: RuleSet): SolverError | null {
       ? 'Hot Dice extensions with offers'
       : rules.lockOnHotDice
         ? 'the Ten Dice lock'
-        : rules.zilchPenalty
-          ? 'a zilch penalty'
+        : rules.zilchPenalty &&
+            (rules.offers || rules.hotDiceDoubling || rules.openingMinimum > rules.bankMinimum)
+          ? 'a zilch penalty together with offers, Hot Dice doubling or an opening minimum'
           : rules.ties !== 'share'
             ? 'a tie-break play-off'
             : rules.rounds
@@ -101,6 +107,13 @@ export class TwoPlayerSolution implements DoublingHost {
   readonly store: Float64Array | Float32Array;
   /** Exact fresh values R(a, b, 0, N), T·T of them, when the store is 32-bit; else null. */
   readonly freshValues: Float64Array | null;
+  /**
+   * Under a zilch penalty: its shape and the score floor. Then every fresh value has the
+   * zilch streaks of both players, F(a, b, sa, sb), with scores from −L (`penalty.ts`).
+   */
+  readonly pen: PenaltyShape | null;
+  /** Gauss-Seidel passes of a penalty solve. */
+  passes = 0;
   /** Whether totals far above the target reach a stationary value (see `stationaryFrom`). */
   readonly stationary: boolean;
   /** Decision states evaluated, and backward sweeps made. */
@@ -116,8 +129,10 @@ export class TwoPlayerSolution implements DoublingHost {
     E: number,
     store: Float64Array | Float32Array | null = null,
     freshValues: Float64Array | null = null,
+    pen: PenaltyShape | null = penaltyShape(rules),
   ) {
     this.rules = rules;
+    this.pen = pen;
     this.T = rules.target / UNIT;
     this.N = rules.dice;
     this.E = rules.end === 'final-round' ? E : 0;
@@ -131,7 +146,10 @@ export class TwoPlayerSolution implements DoublingHost {
     this.ceiling = this.T + this.E;
     this.final =
       rules.end === 'final-round' && !this.doubling
-        ? new FinalTurn(this.groups, Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2)
+        ? new FinalTurn(
+            this.groups,
+            Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2 + (pen?.L ?? 0),
+          )
         : null;
     this.store = store ?? new Float64Array(this.storeSize());
     this.freshValues = freshValues;
@@ -139,7 +157,8 @@ export class TwoPlayerSolution implements DoublingHost {
 
   /** Number of values the store holds. */
   storeSize(): number {
-    const { T, N } = this;
+    const { T, N, pen } = this;
+    if (pen) return pen.W * pen.W * pen.Z * pen.Z;
     return this.withOffers ? T * ((T * (T + 1)) / 2) * N : T * T;
   }
 
@@ -152,6 +171,21 @@ export class TwoPlayerSolution implements DoublingHost {
    */
   compact(): TwoPlayerSolution {
     if (this.store instanceof Float32Array) return this;
+    if (this.pen) {
+      // Every value is a fresh value: all kept exact, nothing in the 32-bit store.
+      const out = new TwoPlayerSolution(
+        this.rules,
+        this.E,
+        new Float32Array(0),
+        Float64Array.from(this.store),
+        this.pen,
+      );
+      out.states = this.states;
+      out.sweeps = this.sweeps;
+      out.passes = this.passes;
+      out.seconds = this.seconds;
+      return out;
+    }
     const T = this.T;
     const fresh = new Float64Array(T * T);
     for (let a = 0; a < T; a++) for (let b = 0; b < T; b++) fresh[a * T + b] = this.fresh(a, b);
@@ -179,10 +213,35 @@ export class TwoPlayerSolution implements DoublingHost {
     return Math.max(r.bankMinimum, score === 0 ? r.openingMinimum : 0) / UNIT;
   }
 
-  /** Value of a fresh turn (no offer) for the player on turn with score a against b. */
-  fresh(a: number, b: number): number {
+  /**
+   * Value of a fresh turn (no offer) for the player on turn with score a against b, and under
+   * a zilch penalty with zilch streaks sa (theirs) and sb (the opponent's).
+   */
+  fresh(a: number, b: number, sa = 0, sb = 0): number {
     const fv = this.freshValues;
+    if (this.pen) {
+      const i = penaltyIndex(this.pen, a, b, sa, sb);
+      return fv ? fv[i]! : this.store[i]!;
+    }
     return fv ? fv[a * this.T + b]! : this.store[this.at(a, b, 0, this.N)]!;
+  }
+
+  /**
+   * What a zilch leaves the player on turn at (a, b) with streaks (sa, sb): the opponent's
+   * fresh turn; under a penalty the streak grows, and the last zilch costs the penalty (below
+   * the floor: `pen.below`).
+   */
+  zilchValue(a: number, b: number, sa = 0, sb = 0): number {
+    const p = this.pen;
+    if (!p) return 1 - this.fresh(b, a);
+    if (sa + 1 < p.Z) return 1 - this.fresh(b, a, sb, sa + 1);
+    const ap = a - p.P;
+    return ap < -p.L ? p.below : 1 - this.fresh(b, ap, sb, 0);
+  }
+
+  /** Lowest score a table is built for: −floor under a penalty, else 0. */
+  lowest(): number {
+    return this.pen ? -this.pen.L : 0;
   }
 
   /** Value for the player on turn at (a, b) of choosing between fresh and an offer (t, n). */
@@ -199,8 +258,11 @@ export class TwoPlayerSolution implements DoublingHost {
     return o && (o.afterHotDice || n < this.N) ? n : 0;
   }
 
-  /** Value for the banker of banking t units with n dice available at (a, b). */
-  bankValue(a: number, b: number, t: number, n: number): number {
+  /**
+   * Value for the banker of banking t units with n dice available at (a, b); under a zilch
+   * penalty sb is the opponent's streak (the banker's own starts again).
+   */
+  bankValue(a: number, b: number, t: number, n: number, sb = 0): number {
     const ap = a + t;
     if (this.doubling) {
       if (ap < this.T) return 1 - this.fresh(b, ap);
@@ -211,6 +273,7 @@ export class TwoPlayerSolution implements DoublingHost {
       if (!this.final) return 1;
       return 1 - this.final.value(ap - b, this.minFor(b), t, on);
     }
+    if (this.pen) return 1 - this.fresh(b, ap, sb, 0);
     return 1 - this.choose(b, ap, t, on);
   }
 
@@ -299,9 +362,9 @@ export class TwoPlayerSolution implements DoublingHost {
     const id = a * 65536 + b;
     let tab = this.tables.get(id);
     if (!tab) {
-      tab = new PairTable(this, this.top(0) + this.groups.maxGain + 2);
+      tab = new PairTable(this, this.top(this.lowest()) + this.groups.maxGain + 2);
       tab.setup(a, b);
-      tab.sweep(1 - this.fresh(b, a));
+      tab.sweep(this.zilchValue(a, b));
       if (this.tables.size >= 512) this.tables.delete(this.tables.keys().next().value as number);
       this.tables.set(id, tab);
     }
@@ -311,10 +374,10 @@ export class TwoPlayerSolution implements DoublingHost {
   /**
    * The roll values of a pair at its solved zilch value, from the cache or one value-only
    * sweep. Bit for bit what `table` gives: the same additions in the same order, without
-   * the slopes and gaps only the solve needs.
+   * the slopes and gaps only the solve needs. Under a zilch penalty, at streaks (sa, sb).
    */
-  rolls(a: number, b: number): PairRolls {
-    const id = a * 65536 + b;
+  rolls(a: number, b: number, sa = 0, sb = 0): PairRolls {
+    const id = this.pen ? penaltyIndex(this.pen, a, b, sa, sb) : a * 65536 + b;
     const cache = this.rollCache;
     const hit = cache.get(id);
     if (hit) {
@@ -323,9 +386,12 @@ export class TwoPlayerSolution implements DoublingHost {
       rollBudget.touch(hit);
       return hit;
     }
-    const tab = (this.scratch ??= new PairTable(this, this.top(0) + this.groups.maxGain + 2));
-    tab.setup(a, b);
-    tab.sweepValues(1 - this.fresh(b, a));
+    const tab = (this.scratch ??= new PairTable(
+      this,
+      this.top(this.lowest()) + this.groups.maxGain + 2,
+    ));
+    tab.setup(a, b, sb);
+    tab.sweepValues(this.zilchValue(a, b, sa, sb));
     const out = tab.rolls();
     while (this.rollCacheUsed + out.R.byteLength > this.rollCacheBytes && cache.size > 0)
       this.dropRolls(cache.keys().next().value as number);
@@ -337,9 +403,9 @@ export class TwoPlayerSolution implements DoublingHost {
 
   /**
    * Value of rolling for the player on turn at (a, b) with total t and n dice (units), and
-   * under Hot Dice doubling the held sets (bit f−1).
+   * under Hot Dice doubling the held sets (bit f−1), under a zilch penalty the streaks.
    */
-  roll(a: number, b: number, t: number, n: number, held = 0): number {
+  roll(a: number, b: number, t: number, n: number, held = 0, sa = 0, sb = 0): number {
     if (this.dgroups) {
       const g = this.dgroups;
       const tab = this.doublingRolls(a, b, g);
@@ -351,11 +417,11 @@ export class TwoPlayerSolution implements DoublingHost {
     if (!this.final && a + t >= this.T && t >= this.minFor(a)) {
       // Any keep wins at once; a zilch hands the opponent a fresh turn.
       const pz = this.groups.zilch[n]!;
-      return 1 - pz + pz * (1 - this.fresh(b, a));
+      return 1 - pz + pz * this.zilchValue(a, b, sa, sb);
     }
-    const tab = this.referenceTables ? this.table(a, b) : this.rolls(a, b);
+    const tab = this.referenceTables ? this.table(a, b) : this.rolls(a, b, sa, sb);
     // Above the cap the solver banks, so that is what rolling is worth there.
-    if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n);
+    if (t > tab.top && !tab.stat) return this.bankValue(a, b, t, n, sb);
     return tab.roll(t, n);
   }
 
@@ -501,8 +567,8 @@ class PairTable {
     this.rollPol = new Uint8Array(N + 1);
   }
 
-  /** Prepares the table of (a, b): bank values, which do not depend on z. */
-  setup(a: number, b: number): void {
+  /** Prepares the table of (a, b) (opponent's streak sb): bank values, which do not depend on z. */
+  setup(a: number, b: number, sb = 0): void {
     const sol = this.sol;
     const N = sol.N;
     this.a = a;
@@ -518,7 +584,7 @@ class PairTable {
     for (let t = 0; t <= last; t++) {
       if (t < lo) for (let n = 1; n <= N; n++) this.B[t * N + n - 1] = -1;
       else if (a + t >= sol.T || !sol.withOffers) {
-        for (let n = 1; n <= N; n++) this.B[t * N + n - 1] = sol.bankValue(a, b, t, n);
+        for (let n = 1; n <= N; n++) this.B[t * N + n - 1] = sol.bankValue(a, b, t, n, sb);
       } else {
         // bankValue inlined for the common case, same operations: 1 − max(fresh, inherit).
         const store = sol.store;
@@ -838,10 +904,17 @@ export function solveTwoPlayer(
   const started = performance.now();
   const extra = rules.hotDiceDoubling ? DOUBLING_EXTRA_POINTS : TWO_PLAYER_EXTRA_POINTS;
   const E = Math.round((opts.extraPoints ?? extra) / UNIT);
-  const sol = new TwoPlayerSolution(rules, E);
+  const pen = penaltyShape(rules, opts.floorPoints, opts.belowFloor);
+  const sol = new TwoPlayerSolution(rules, E, null, null, pen);
   sol.fullSweeps = opts.fullSweeps === true;
   const T = sol.T;
-  const rows = sol.top(0) + sol.groups.maxGain + 2;
+  const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
+  if (pen) {
+    const tables = Array.from({ length: 2 * pen.Z }, () => new PairTable(sol, rows));
+    sol.passes = solvePenaltyPairs(sol, tables, opts);
+    sol.seconds = (performance.now() - started) / 1000;
+    return sol;
+  }
   const g = sol.dgroups;
   const A: SolveTable = g
     ? new DoublingTable(sol, g, sol.doublingRows())
@@ -946,9 +1019,28 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: SolveTable): vo
     for (let n = 1; n <= N; n++) sol.store[at + t * N + n - 1] = tab.roll(t, n);
 }
 
+/**
+ * Whether a solve of these rules may start on demand (a bot or the coach asking): not the
+ * zilch penalty's beyond a small target (its passes take hours at the full target); their
+ * solutions are used once `zilch solve` has cached them.
+ */
+export function solvesOnDemand(rules: RuleSet): boolean {
+  return !rules.zilchPenalty || estimatedStates(rules) <= PENALTY_ON_DEMAND_STATES;
+}
+
+/** Largest penalty solve started on demand: about a minute of CPU. */
+const PENALTY_ON_DEMAND_STATES = 100e6;
+
 /** Rough number of table states a solve evaluates, to judge whether it is quick. */
 export function estimatedStates(rules: RuleSet): number {
   const T = rules.target / 50;
+  const pen = penaltyShape(rules);
+  if (pen) {
+    // Every pair of scores from the floor, Z² streaks, rows up to the room above the target,
+    // about 25 Gauss-Seidel passes (measured: penalty.ts).
+    const rows = T / 2 + pen.L + (rules.end === 'final-round' ? TWO_PLAYER_EXTRA_POINTS / 50 : 0);
+    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 25;
+  }
   // Under doubling a table has a row per total up to the ceiling and a column per held set,
   // and the opponent's last turns (final round) cost about half a minute whatever the target:
   // counted as 40 M states, so `auto` never starts such a solve on its own.

@@ -50,6 +50,9 @@ const keyOf = (s: GameState): string =>
     s.offer,
     s.finalRound,
     s.onBoard,
+    // The engine counts zilches in a row under any rules; they matter (and stay bounded) only
+    // under a zilch penalty.
+    s.rules.zilchPenalty ? s.zilchStreak : null,
   ]);
 
 /**
@@ -57,12 +60,14 @@ const keyOf = (s: GameState): string =>
  * With `ceiling` (points, for Hot Dice doubling, where totals have no bound): once the score a
  * bank would reach gets to the ceiling (and the total to the minimum), the player banks; in
  * the final round a bank that wins is made at once (nothing can do better), which keeps the
- * last turn finite too.
+ * last turn finite too. With `floor` (points, for a zilch penalty, where scores have no
+ * lower bound), a score below it ends the game as a loss for that player.
  */
 export function bruteGame(
   rules: RuleSet,
   cap: number,
   ceiling?: number,
+  floor = -Infinity,
   policy0?: Policy0,
 ): BruteResult {
   const nodes: Node[] = [];
@@ -74,8 +79,20 @@ export function bruteGame(
     if (hit !== undefined) return hit;
     const id = nodes.length;
     index.set(k, id);
+    // A zilch penalty below the floor (points) ends the game as a loss for that player.
+    const below = s.scores.findIndex((x) => x < floor);
     const terminal =
-      s.phase === 'over' ? (s.winners.length === 2 ? 0.5 : s.winners[0] === 0 ? 1 : 0) : null;
+      below >= 0
+        ? below === 0
+          ? 0
+          : 1
+        : s.phase === 'over'
+          ? s.winners.length === 2
+            ? 0.5
+            : s.winners[0] === 0
+              ? 1
+              : 0
+          : null;
     nodes.push({ state: s, moves: [], terminal });
     return id;
   };

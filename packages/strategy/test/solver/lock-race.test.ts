@@ -105,8 +105,8 @@ describe('lock race (Ten Dice, two players)', () => {
   const [dice, target] = (process.env.ZILCH_LOCK_RACE_REDUCED ?? '2,200').split(',').map(Number);
   it(`loses less than expected against exact play on reduced Ten Dice (${dice} dice, target ${target})`, () => {
     const rules = reducedTenDice(dice!, target!);
-    const opt = bruteGame(rules, target! + 400, undefined, policyOf('optimal', rules));
-    const exp = bruteGame(rules, target! + 400, undefined, policyOf('expected', rules));
+    const opt = bruteGame(rules, target! + 400, undefined, -Infinity, policyOf('optimal', rules));
+    const exp = bruteGame(rules, target! + 400, undefined, -Infinity, policyOf('expected', rules));
     const lossOpt = opt.value - opt.policyValue!;
     const lossExp = exp.value - exp.policyValue!;
     console.log(
