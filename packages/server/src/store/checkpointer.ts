@@ -27,6 +27,9 @@ export function startCheckpointer(file: string, everyMs = 1000): { stop(): Promi
     stop: () =>
       new Promise<void>((resolve) => {
         worker.once('exit', () => resolve());
+        // Held while it stops: with nothing else to wait for, an unreferenced worker would let
+        // the process's event loop end first and leave this promise unsettled.
+        worker.ref();
         worker.postMessage('stop');
       }),
   };
