@@ -11,7 +11,7 @@ import { openDb, type Db } from '../src/store/db.ts';
 import { RatingStore } from '../src/store/rating-store.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, startTestServer, storesFor, type Loose } from './helpers.ts';
 
 describe('Glicko-2 maths', () => {
   it("matches Glickman's worked example (glicko2.pdf, tau 0.5)", () => {
@@ -45,8 +45,7 @@ describe('Glicko-2 maths', () => {
 
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_ratings');
-const stores: [string, Record<string, string>][] = [['SQLite', {}]];
-if (pgUrl) stores.push(['PostgreSQL', { DATABASE_URL: pgUrl, ZILCH_PG_SCHEMA: schema }]);
+const stores = storesFor(pgUrl, schema);
 
 describe.each(stores)('rated tables on %s', (_name, env) => {
   const tmp = tempDir();
