@@ -67,6 +67,31 @@ export async function apiGame(
   return { gameId: c.gameId, token };
 }
 
+/**
+ * Creates a table of people only, one seat per name, and returns every seat's token; each seat in
+ * `claimed` (default: all) is taken under its name, the rest are left for the test to take.
+ */
+export async function peopleGame(
+  request: APIRequestContext,
+  rules: unknown,
+  names: string[],
+  claimed: number = names.length,
+): Promise<{ gameId: string; tokens: string[] }> {
+  const created = await request.post('/api/games', {
+    data: { rules, seats: names.map((name) => ({ kind: 'human', name })) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const c = (await created.json()) as { gameId: string; seats: { token: string }[] };
+  const tokens = c.seats.map((s) => s.token);
+  for (const [i, name] of names.slice(0, claimed).entries()) {
+    const claim = await request.post(`/api/games/${c.gameId}/claim`, {
+      data: { token: tokens[i], name },
+    });
+    expect(claim.ok(), await claim.text()).toBe(true);
+  }
+  return { gameId: c.gameId, tokens };
+}
+
 /** Puts a seat token in the page's localStorage before any script runs, as the app stores it. */
 export async function holdToken(page: Page, gameId: string, seat: number, token: string) {
   const value = JSON.stringify({ [gameId]: { id: gameId, tokens: { [seat]: token }, savedAt: 1 } });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiGame, expectAccessible, forceDice, holdToken } from './helpers.ts';
+import { apiGame, expectAccessible, forceDice, holdToken, peopleGame } from './helpers.ts';
 
 // Issue 11, items 2, 4, 5 and 8: a turn you can watch, the final round, neutral choices and the
 // table's smaller promises (one message, the phone scoreboard, the end of the game).
@@ -342,24 +342,15 @@ test('two people: the one who sat down first sees every turn in the log, without
   page,
   request,
 }) => {
-  const created = await request.post('/api/games', {
-    data: {
-      rules: await presetRules(request, 'classic'),
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'human', name: 'Ben' },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { gameId, seats } = (await created.json()) as {
-    gameId: string;
-    seats: { token: string }[];
-  };
-  const [ann, ben] = [seats[0]?.token as string, seats[1]?.token as string];
+  const { gameId, tokens } = await peopleGame(
+    request,
+    await presetRules(request, 'classic'),
+    ['Ann', 'Ben'],
+    1,
+  );
+  const [ann, ben] = [tokens[0] as string, tokens[1] as string];
   const claim = (token: string, name: string) =>
     request.post(`/api/games/${gameId}/claim`, { data: { token, name } });
-  expect((await claim(ann, 'Ann')).ok()).toBe(true);
   await forceDice(request, gameId, [ZILCH6, [1, 2, 3, 4, 6, 6], [2, 3, 4, 6, 6]]);
   await holdToken(page, gameId, 0, ann);
   await page.goto(`/t/${gameId}`);
@@ -408,26 +399,11 @@ test('hot-seat: every seat held on this device shows as present, none "offline"'
   page,
   request,
 }) => {
-  const created = await request.post('/api/games', {
-    data: {
-      rules: await presetRules(request, 'classic'),
-      seats: [
-        { kind: 'human', name: 'Ann' },
-        { kind: 'human', name: 'Ben' },
-      ],
-    },
-  });
-  const { gameId, seats } = (await created.json()) as {
-    gameId: string;
-    seats: { token: string }[];
-  };
-  const tokens: Record<number, string> = {};
-  for (const [i, who] of ['Ann', 'Ben'].entries()) {
-    const token = seats[i]?.token as string;
-    tokens[i] = token;
-    await request.post(`/api/games/${gameId}/claim`, { data: { token, name: who } });
-  }
-  const held = JSON.stringify({ [gameId]: { id: gameId, tokens, savedAt: 1 } });
+  const { gameId, tokens } = await peopleGame(request, await presetRules(request, 'classic'), [
+    'Ann',
+    'Ben',
+  ]);
+  const held = JSON.stringify({ [gameId]: { id: gameId, tokens: { ...tokens }, savedAt: 1 } });
   await page.addInitScript(`localStorage.setItem('zilch.games', ${JSON.stringify(held)});`);
   await page.goto(`/t/${gameId}`);
   await expect(page.getByRole('heading', { name: "Ann's turn — pass the device" })).toBeVisible();

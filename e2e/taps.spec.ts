@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGame, forceDice, holdToken } from './helpers.ts';
+import { apiGame, forceDice, holdToken, peopleGame } from './helpers.ts';
 
 /** A small deterministic shuffle, so every run taps the same arrangements. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
@@ -221,27 +221,11 @@ test('words: a player named You, a count of one die, the house rules in plain wo
   request,
 }) => {
   // Two people and no bot, so nothing else happens to replace the banner being checked.
-  const created = await request.post('/api/games', {
-    data: {
-      rules: await presetRules(request, 'classic'),
-      seats: [
-        { kind: 'human', name: 'You' },
-        { kind: 'human', name: 'Ann' },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { gameId, seats } = (await created.json()) as {
-    gameId: string;
-    seats: { token: string }[];
-  };
-  for (const [i, name] of ['You', 'Ann'].entries()) {
-    const claim = await request.post(`/api/games/${gameId}/claim`, {
-      data: { token: seats[i]?.token, name },
-    });
-    expect(claim.ok(), await claim.text()).toBe(true);
-  }
-  const token = seats[0]?.token as string;
+  const { gameId, tokens } = await peopleGame(request, await presetRules(request, 'classic'), [
+    'You',
+    'Ann',
+  ]);
+  const token = tokens[0] as string;
   // Keep five dice, roll the last one and zilch.
   await forceDice(request, gameId, [[1, 1, 1, 5, 5, 2], [3]]);
   await holdToken(page, gameId, 0, token);
