@@ -37,7 +37,8 @@ export interface BruteResult {
 /** A fixed player-0 policy: the action it takes among those the brute force weighs. */
 export type Policy0 = (s: GameState, actions: readonly Action[]) => Action;
 
-const keyOf = (s: GameState): string =>
+/** A game state's identity for value iteration: what the next moves and values depend on. */
+export const stateKey = (s: GameState): string =>
   JSON.stringify([
     s.scores,
     s.current,
@@ -54,6 +55,32 @@ const keyOf = (s: GameState): string =>
     // under a zilch penalty.
     s.rules.zilchPenalty ? s.zilchStreak : null,
   ]);
+
+export const noDice = recordedDice([]);
+
+/**
+ * Where an action leads, as (probability, node) pairs: a roll to every roll once in sorted order,
+ * weighed by its number of orderings (the same faces in any order give the same options).
+ */
+export function moveOutcomes(
+  s: GameState,
+  action: Action,
+  add: (s: GameState) => number,
+): [number, number][] {
+  const step = (dice: ReturnType<typeof recordedDice>): number => {
+    const res = applyAction(s, action, dice);
+    if (!res.ok) throw new Error(res.error.message);
+    return add(res.state);
+  };
+  if (action.type !== 'roll') return [[1, step(noDice)]];
+  const n = s.turn.available;
+  const outs = new Map<number, number>();
+  for (const faces of sortedRolls(n)) {
+    const to = step(recordedDice([faces]));
+    outs.set(to, (outs.get(to) ?? 0) + orderings(faces) * 6 ** -n);
+  }
+  return [...outs].map(([to, p]) => [p, to]);
+}
 
 /**
  * Solves a tiny rule set by value iteration; `cap` is the running total that forces a bank.
@@ -72,9 +99,8 @@ export function bruteGame(
 ): BruteResult {
   const nodes: Node[] = [];
   const index = new Map<string, number>();
-  const dummy = recordedDice([]);
   const add = (s: GameState): number => {
-    const k = keyOf(s);
+    const k = stateKey(s);
     const hit = index.get(k);
     if (hit !== undefined) return hit;
     const id = nodes.length;
@@ -113,23 +139,7 @@ export function bruteGame(
       actions = actions.filter((a) => a.type === 'bank');
     if (s.phase === 'keep') actions = actions.filter((a) => a.type !== 'keep' || a.then !== 'bank');
     for (const action of actions) {
-      if (action.type === 'roll') {
-        const n = s.turn.available;
-        const outs = new Map<number, number>();
-        // Every roll once in sorted order, weighed by its number of orderings (the engine
-        // sorts nothing: the same faces in any order give the same options).
-        for (const faces of sortedRolls(n)) {
-          const res = applyAction(s, action, recordedDice([faces]));
-          if (!res.ok) throw new Error(res.error.message);
-          const to = add(res.state);
-          outs.set(to, (outs.get(to) ?? 0) + orderings(faces) * 6 ** -n);
-        }
-        node.moves.push({ action, outs: [...outs].map(([to, p]) => [p, to]) });
-      } else {
-        const res = applyAction(s, action, dummy);
-        if (!res.ok) throw new Error(res.error.message);
-        node.moves.push({ action, outs: [[1, add(res.state)]] });
-      }
+      node.moves.push({ action, outs: moveOutcomes(s, action, add) });
     }
   }
   const V = new Float64Array(nodes.length).fill(0.5);

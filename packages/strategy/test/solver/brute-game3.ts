@@ -1,6 +1,6 @@
 /**
  * An independent three-player solver for tiny rule sets: value iteration over the engine's
- * own game states (every reachable state, ordered rolls, every legal action), each seat
+ * own game states (every reachable state, every roll, every legal action), each seat
  * maximising its own share of the win, with the solver's tie-break (bank before roll, keeps
  * with most points first then fewest dice left, fresh before inherit) and a cap on the
  * running total above which the player banks. It shares nothing with the solver but the
@@ -10,11 +10,11 @@ import {
   applyAction,
   legalActions,
   lean,
-  recordedDice,
   type Action,
   type GameState,
   type RuleSet,
 } from '@zilch/engine';
+import { moveOutcomes, noDice, stateKey } from './brute-game.ts';
 
 const TIE_EPS = 1e-12;
 
@@ -32,20 +32,6 @@ export interface Brute3Result {
   states: number;
 }
 
-const keyOf = (s: GameState): string =>
-  JSON.stringify([
-    s.scores,
-    s.current,
-    s.phase,
-    s.turn.total,
-    s.turn.available,
-    s.turn.roll ? s.turn.roll.slice().sort() : null,
-    s.turn.hot,
-    s.offer,
-    s.finalRound,
-    s.onBoard,
-  ]);
-
 /** The rank of an action in the tie-break order (lower first). */
 function rank(s: GameState, a: Action): number {
   switch (a.type) {
@@ -56,7 +42,7 @@ function rank(s: GameState, a: Action): number {
     case 'inherit':
       return 1;
     case 'keep': {
-      const res = applyAction(s, a, recordedDice([]));
+      const res = applyAction(s, a, noDice);
       if (!res.ok) throw new Error(res.error.message);
       // Most points first, then fewest dice left.
       return 1e6 - res.state.turn.total * 100 + res.state.turn.available;
@@ -71,9 +57,8 @@ export function bruteGame3(rules: RuleSet, cap: number, players = 3): Brute3Resu
   const P = players;
   const nodes: Node[] = [];
   const index = new Map<string, number>();
-  const dummy = recordedDice([]);
   const add = (s: GameState): number => {
-    const k = keyOf(s);
+    const k = stateKey(s);
     const hit = index.get(k);
     if (hit !== undefined) return hit;
     index.set(k, nodes.length);
@@ -93,29 +78,7 @@ export function bruteGame3(rules: RuleSet, cap: number, players = 3): Brute3Resu
       .map((a) => ({ a, r: rank(s, a) }))
       .sort((x, y) => x.r - y.r)
       .map((x) => x.a);
-    for (const action of actions) {
-      if (action.type === 'roll') {
-        const n = s.turn.available;
-        const outs = new Map<number, number>();
-        for (let r = 0; r < 6 ** n; r++) {
-          const faces: number[] = [];
-          let x = r;
-          for (let d = 0; d < n; d++) {
-            faces.push((x % 6) + 1);
-            x = Math.floor(x / 6);
-          }
-          const res = applyAction(s, action, recordedDice([faces]));
-          if (!res.ok) throw new Error(res.error.message);
-          const to = add(res.state);
-          outs.set(to, (outs.get(to) ?? 0) + 6 ** -n);
-        }
-        node.moves.push({ outs: [...outs].map(([to, p]) => [p, to]) });
-      } else {
-        const res = applyAction(s, action, dummy);
-        if (!res.ok) throw new Error(res.error.message);
-        node.moves.push({ outs: [[1, add(res.state)]] });
-      }
-    }
+    for (const action of actions) node.moves.push({ outs: moveOutcomes(s, action, add) });
   }
   const V = new Float64Array(nodes.length * P).fill(1 / P);
   nodes.forEach((n, i) => {
