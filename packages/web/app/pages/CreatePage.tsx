@@ -24,6 +24,13 @@ const RuleEditor = lazy(() =>
 type SeatRow = { kind: 'human'; name: string } | { kind: 'bot'; bot: BotId };
 type Who = 'me' | 'all' | 'none';
 
+// Who plays on this device, in the order offered.
+const WHO_CHOICES: readonly [Who, string][] = [
+  ['me', "I take the first person's seat and invite the others"],
+  ['all', 'Everyone: pass this device around (hot-seat)'],
+  ['none', 'Nobody: I only set the table up'],
+];
+
 const BOT_NOTES: Record<BotId, string> = {
   random: 'random — picks any legal move',
   cautious: 'cautious — banks early',
@@ -273,28 +280,17 @@ export function CreatePage() {
           </div>
           <fieldset className="field stack">
             <legend>Who plays on this device?</legend>
-            <label className="check">
-              <input type="radio" name="who" checked={who === 'me'} onChange={() => setWho('me')} />{' '}
-              I take the first person's seat and invite the others
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="who"
-                checked={who === 'all'}
-                onChange={() => setWho('all')}
-              />{' '}
-              Everyone: pass this device around (hot-seat)
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="who"
-                checked={who === 'none'}
-                onChange={() => setWho('none')}
-              />{' '}
-              Nobody: I only set the table up
-            </label>
+            {WHO_CHOICES.map(([value, label]) => (
+              <label className="check" key={value}>
+                <input
+                  type="radio"
+                  name="who"
+                  checked={who === value}
+                  onChange={() => setWho(value)}
+                />{' '}
+                {label}
+              </label>
+            ))}
           </fieldset>
         </section>
 
