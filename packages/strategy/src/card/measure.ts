@@ -109,7 +109,9 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
 
 /** Values each card parameter is tried at by `tuneCard`. */
 export const CARD_GRID: {
-  readonly [K in Exclude<keyof CardParams, TableKey>]: readonly number[];
+  readonly [
+    K in Exclude<keyof CardParams, TableKey | GridKey | 'gapCuts' | 'worthCuts'>
+  ]: readonly number[];
 } = {
   behindPer1000: [0, 25, 50, 100, 150, 200],
   aheadPer1000: [0, 25, 50, 100, 150],
@@ -128,6 +130,9 @@ export const CARD_GRID: {
 
 /** Parameters that are a table by dice count, tuned entry by entry. */
 type TableKey = 'bankAt' | 'worth' | 'finalOffers' | 'lateBankAt' | 'lateOffers';
+
+/** Parameters that are tables by band, then dice count, tuned cell by cell. */
+type GridKey = 'bankGrid' | 'lateBankGrid' | 'offerGrid' | 'lateOfferGrid' | 'worthGrid';
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
 const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
@@ -148,7 +153,8 @@ export function tuneCard(
   const first = strategyCard(rules, start);
   let best: CardParams = {
     ...start,
-    bankAt: start.bankAt ?? first.thresholds.map((t) => t.bankAt),
+    // A banded card's thresholds are its grids: no plain table to tune beside them.
+    bankAt: start.bankGrid ? undefined : (start.bankAt ?? first.thresholds.map((t) => t.bankAt)),
     worth: start.worth ?? first.worth,
   };
   let bestRegret = cardRegret(rules, best, opts);
@@ -175,6 +181,22 @@ export function tuneCard(
       }
     }
   };
+  /** Tries every cell of a grid at the values `tries` gives for its current one. */
+  const tuneGrid = (key: GridKey, tries: (now: number | null) => Iterable<number | null>): void => {
+    const rows = best[key];
+    if (!rows) return;
+    rows.forEach((row, r) =>
+      row.forEach((_, i) => {
+        const now = best[key]![r]![i] ?? null;
+        for (const v of new Set(tries(now))) {
+          if (v === now) continue;
+          const next = best[key]!.map((x) => x.slice());
+          next[r]![i] = v as number;
+          try1({ ...best, [key]: next }, `${key}[${r}][${i + 1}]=${v}`);
+        }
+      }),
+    );
+  };
   const scaled = (now: number): number[] =>
     BANK_FACTORS.map((f) => Math.max(UNIT, Math.round((now * f) / UNIT) * UNIT));
   for (let pass = 0; pass < (opts.passes ?? 2); pass++) {
@@ -182,6 +204,15 @@ export function tuneCard(
       now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
     );
     tuneTable('worth', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
+    const bankTries = (now: number | null): (number | null)[] =>
+      now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)];
+    const offerTries = (now: number | null): (number | null)[] =>
+      now === null ? [null, 1000] : [null, ...scaled(now)];
+    tuneGrid('bankGrid', bankTries);
+    tuneGrid('lateBankGrid', bankTries);
+    tuneGrid('offerGrid', offerTries);
+    tuneGrid('lateOfferGrid', offerTries);
+    tuneGrid('worthGrid', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
     tuneTable('lateBankAt', (now) =>
       now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
     );
