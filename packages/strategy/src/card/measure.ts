@@ -1,6 +1,5 @@
 import { legalActions, seededDice, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise } from '../advisor/index.ts';
-import { legalFor } from '../bots/advised.ts';
 import { createBot } from '../bots/index.ts';
 import type { Bot } from '../bots/types.ts';
 import { playGame } from '../simulate/play-game.ts';
@@ -8,6 +7,7 @@ import { mixSeed } from '../simulate/seeds.ts';
 import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { cardBot } from './bot.ts';
+import { decisionLoss } from './fit.ts';
 import { strategyCard } from './card.ts';
 import type { CardParams } from './params.ts';
 
@@ -52,9 +52,7 @@ function lossOf(s: GameState, a: Action, solutions: SolutionSource): number {
   if (legalActions(s).length <= 1) return 0;
   const advice = advise(s, 'win', { solutions });
   if (advice.kind !== 'win') throw new Error('no two-player solution for these rules');
-  const same: Action[] = a.type === 'keep' && !a.then ? [a, { ...a, then: 'bank' }] : [a];
-  for (const o of advice.options) if (legalFor(s, o.move, same)) return o.loss;
-  throw new Error(`the advisor has no option for ${JSON.stringify(a)}`);
+  return decisionLoss({ state: s, options: advice.options }, a);
 }
 
 /**
