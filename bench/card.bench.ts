@@ -5,7 +5,9 @@
 // ZILCH_BENCH_CARD_PRESETS (default "serendipity-creak,farkle-2017"; "all" for every preset),
 // ZILCH_BENCH_CARD_GAMES (default 2000; 10000 for ±1 point), ZILCH_BENCH_CARD_REGRET_GAMES
 // (default 500), ZILCH_BENCH_CARD_TUNE=N: first re-run the parameter search with N games per
-// candidate and print the parameters it finds (minutes; paste them into card/params.ts).
+// candidate and print the parameters it finds (minutes; paste them into card/params.ts);
+// ZILCH_BENCH_CARD_FIT=N: first refit a banded card's tables, one round on N games of seeds 7
+// and 17 (`fitCard`), and print the tables and their decision loss on seed 13.
 // Solutions come from (and go to) ZILCH_CACHE_DIR (default ~/.cache/zilch).
 import { loadavg } from 'node:os';
 import { preset, PRESET_IDS, type PresetId } from '@zilch/engine';
@@ -13,6 +15,7 @@ import {
   cardRegret,
   defaultCacheDir,
   diskSolutions,
+  fitCard,
   simulate,
   strategyCard,
   tuneCard,
@@ -47,6 +50,20 @@ export default async function bench(): Promise<void> {
       });
       console.log(
         `  ${id}: tuned ${JSON.stringify(found.params)} loss ${found.regret.loss.toFixed(4)} ± ${found.regret.se.toFixed(4)}`,
+      );
+    }
+    const fit = Number(process.env.ZILCH_BENCH_CARD_FIT ?? 0);
+    if (fit > 0 && supported && strategyCard(rules).params.bankGrid) {
+      const params = fitCard(rules, strategyCard(rules).params, {
+        rounds: 1,
+        games: fit,
+        seeds: [7, 17],
+        window: { lo: 0.85, hi: 1.2 },
+        solutions,
+      });
+      const g = cardRegret(rules, params, { games: 1000, seed: 13, solutions });
+      console.log(
+        `  ${id}: refitted ${JSON.stringify(params)} decision loss on seed 13: ${(g.loss * 100).toFixed(2)} ± ${(1.96 * g.se * 100).toFixed(2)} points`,
       );
     }
     const card = strategyCard(rules);

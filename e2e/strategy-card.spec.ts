@@ -16,7 +16,9 @@ test('the rules page shows the strategy card with its measured win rate (desktop
   const lines = card.getByRole('listitem');
   expect(await lines.count()).toBeGreaterThanOrEqual(4);
   expect(await lines.count()).toBeLessThanOrEqual(8);
-  await expect(card).toContainText(/by dice left: 1 die/);
+  await expect(card).toContainText(
+    /by dice left 1 · 2 · 3 · 4 · 5 · 6 and the score: ahead by more than 1,000: /,
+  );
   await expect(card).toContainText(/wins \d+\.\d% \(95% interval/);
   await expectAccessible(page, 'rules with the strategy card');
   // A rule set without a tuned card (Ten Dice: the turn solve runs in a strategy thread).

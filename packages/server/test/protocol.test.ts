@@ -452,7 +452,9 @@ describe('bad requests never crash the server', () => {
     expect(r.body.tuned).toBe(true);
     expect(r.body.lines.length).toBeGreaterThan(3);
     expect(r.body.lines.length).toBeLessThanOrEqual(8);
-    expect(r.body.lines.join(' ')).toMatch(/by dice left: 1 die/);
+    expect(r.body.lines.join(' ')).toMatch(
+      /by dice left 1 · 2 · 3 · 4 · 5 · 6 and the score: ahead by more than 1,000: /,
+    );
     const raw = await fetch(`${base}/api/rules/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

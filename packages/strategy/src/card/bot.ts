@@ -10,6 +10,7 @@ import { candidates } from '../advisor/candidates.ts';
 import { lastTurnCase } from '../advisor/last-turn.ts';
 import type { Bot } from '../bots/types.ts';
 import { UNIT } from '../solver/outcomes.ts';
+import { bandOf } from './bands.ts';
 import { strategyCard, type StrategyCard } from './card.ts';
 import type { CardParams } from './params.ts';
 
@@ -27,10 +28,24 @@ function isLate(card: StrategyCard, s: GameState): boolean {
   return at !== undefined && s.scores.some((v) => v >= at);
 }
 
+/** The gap band of the player on turn (best other score − own score; see `gapCuts`). */
+function gapRow(card: StrategyCard, s: GameState): number {
+  return bandOf(card.params.gapCuts, bestOther(s) - (s.scores[s.current] ?? 0));
+}
+
+/** The bank thresholds by dice left that apply at `s` (null: never). */
+function bankTable(card: StrategyCard, s: GameState): readonly (number | null)[] {
+  const p = card.params;
+  const late = isLate(card, s);
+  const grid = late && p.lateBankGrid ? p.lateBankGrid : p.bankGrid;
+  if (grid) return grid[gapRow(card, s)] ?? [];
+  if (late && p.lateBankAt) return p.lateBankAt;
+  return card.thresholds.map((t) => t.bankAt);
+}
+
 /** The card's threshold for `dice` left, moved by the score gap (Infinity: never bank). */
 function threshold(card: StrategyCard, s: GameState, dice: number): number {
-  const late = isLate(card, s) ? card.params.lateBankAt : undefined;
-  const at = late ? (late[dice - 1] ?? null) : (card.thresholds[dice - 1]?.bankAt ?? null);
+  const at = bankTable(card, s)[dice - 1] ?? null;
   if (at === null) return Infinity;
   const other = bestOther(s);
   const gap = other - (s.scores[s.current] ?? 0);
@@ -90,13 +105,17 @@ function heldFactor(card: StrategyCard, held: number): number {
 function inherits(card: StrategyCard, s: GameState): boolean {
   const offer = s.offer!;
   const p = card.params;
+  const grid = isLate(card, s) && p.lateOfferGrid ? p.lateOfferGrid : p.offerGrid;
   const table =
     s.finalRound && p.finalOffers
-      ? (p.finalOffers[offer.dice - 1] ?? null)
-      : isLate(card, s) && p.lateOffers
-        ? (p.lateOffers[offer.dice - 1] ?? null)
-        : (card.offers?.[offer.dice - 1]?.from ?? null);
-  return table !== null && offer.points >= table;
+      ? p.finalOffers
+      : grid
+        ? (grid[gapRow(card, s)] ?? [])
+        : isLate(card, s) && p.lateOffers
+          ? p.lateOffers
+          : (card.offers?.map((o) => o.from) ?? []);
+  const from = table[offer.dice - 1] ?? null;
+  return from !== null && offer.points >= from;
 }
 
 function isLastTurn(s: GameState): boolean {
@@ -137,8 +156,10 @@ export function cardBotOf(card: StrategyCard): Bot {
           // What to keep: the most points, each die left to roll counted at the die's worth.
           let pick = choices[0]!;
           let pickValue = -Infinity;
+          const rows = card.params.worthGrid;
+          const worth = rows?.[bandOf(card.params.worthCuts, s.turn.total)] ?? card.worth;
           for (const c of choices) {
-            const v = c.total + card.worth[c.diceLeft - 1]!;
+            const v = c.total + worth[c.diceLeft - 1]!;
             if (v > pickValue) [pick, pickValue] = [c, v];
           }
           // A big total is banked with a die held back rather than offered with hot dice.

@@ -2,6 +2,7 @@ import type { RuleSet } from '@zilch/engine';
 import { ruleKey } from '../pool/canonical.ts';
 import { solveLongRun } from '../solver/long-run.ts';
 import { UNIT } from '../solver/outcomes.ts';
+import { bandOf } from './bands.ts';
 import { CARD_TUNING, defaultCardParams, type CardFigure, type CardParams } from './params.ts';
 
 /** Bank threshold of the card for a number of dice left. */
@@ -30,9 +31,15 @@ export interface StrategyCard {
   readonly figure: CardFigure | null;
   readonly params: CardParams;
   readonly thresholds: readonly CardThreshold[];
-  /** Points the dice left to roll count for when choosing what to keep (index: dice − 1). */
+  /**
+   * Points the dice left to roll count for when choosing what to keep (index: dice − 1); a
+   * banded card's row for the lowest running totals.
+   */
   readonly worth: readonly number[];
-  /** Inherit-or-fresh per dice count; null when the rules have no offers. */
+  /**
+   * Inherit-or-fresh per dice count (a banded card's row for level scores); null when the rules
+   * have no offers.
+   */
   readonly offers: readonly CardOffer[] | null;
   /** How the game ends: 'final-round' (others get a last turn) or 'immediate' (first to the target). */
   readonly end: RuleSet['end'];
@@ -67,11 +74,14 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
   if (hit) return hit;
   const turn = solveLongRun(rules).turns[0]!;
   const never = rules.target * NEVER_SHARE_OF_TARGET;
+  // A banded card's plain table is its row for level scores.
+  const level = p.bankGrid?.[bandOf(p.gapCuts, 0)];
   const thresholds = turn.thresholds().map((t, i): CardThreshold => {
-    const at = p.bankAt ? (p.bankAt[i] ?? null) : t.bankAt;
+    const at = level ? (level[i] ?? null) : p.bankAt ? (p.bankAt[i] ?? null) : t.bankAt;
     return { dice: t.dice, bankAt: at === null || at >= never ? null : at };
   });
   const worth =
+    p.worthGrid?.[0] ??
     p.worth ??
     thresholds.map(
       (t) => Math.max(0, Math.round((turn.decide(WORTH_FROM, t.dice) - WORTH_FROM) / UNIT)) * UNIT,
@@ -80,6 +90,7 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
   if (rules.offers) {
     const fresh = turn.roll(0, rules.dice);
     offers = [];
+    const levelOffers = p.offerGrid?.[bandOf(p.gapCuts, 0)];
     for (let n = 1; n <= rules.dice; n++) {
       let from: number | null = null;
       // The value of rolling on grows with the total, so the first offer that beats a fresh
@@ -89,7 +100,7 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
           from = pts;
           break;
         }
-      offers.push({ dice: n, from });
+      offers.push({ dice: n, from: levelOffers ? (levelOffers[n - 1] ?? null) : from });
     }
   }
   const base = {
@@ -139,17 +150,86 @@ function offerWords(values: readonly (number | null)[]): string {
     : 'always start fresh';
 }
 
+/** Words for the gap bands of `cuts` (best other score − own score), one per row. */
+function bandWords(cuts: readonly number[]): string[] {
+  const side = (v: number): string =>
+    v < 0 ? `${pts(-v)} ahead` : v > 0 ? `${pts(v)} behind` : 'level';
+  return Array.from({ length: cuts.length + 1 }, (_, i) => {
+    const lo = cuts[i - 1];
+    const hi = cuts[i];
+    if (lo === undefined)
+      return hi! <= 0 ? `ahead by more than ${pts(-hi!)}` : `less than ${side(hi!)}`;
+    if (hi === undefined) return lo >= 0 ? `behind by ${pts(lo)} or more` : `at most ${side(lo)}`;
+    return -lo === hi ? `within ${pts(hi)}` : `from ${side(lo)} to less than ${side(hi)}`;
+  });
+}
+
+/** A table by band, then dice, in words: "ahead by more than 1,000: 300 · 250 · …; …". */
+function gridWords(
+  rows: readonly (readonly (number | null)[])[],
+  words: readonly string[],
+  word: (v: number | null) => string,
+): string {
+  return rows.map((r, i) => `${words[i]}: ${r.map(word).join(' · ')}`).join('; ');
+}
+
+/** The dice counts a grid's columns stand for: "1 · 2 · 3 · 4 · 5 · 6". */
+const columns = (all: number): string => Array.from({ length: all }, (_, i) => i + 1).join(' · ');
+
+/** The keep line: the worth of the dice left, by running-total band where the card has them. */
+function keepWords(c: Omit<StrategyCard, 'lines'>, all: number): string {
+  const table = (w: readonly number[]): string =>
+    w.map((v, i) => `${dice(i + 1)} ${pts(v)}`).join(' · ');
+  const p = c.params;
+  const start = `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as`;
+  if (!p.worthGrid) return `${start}: ${table(c.worth)}.`;
+  const cuts = p.worthCuts ?? [];
+  const rows = p.worthGrid.map((w, i) => {
+    const lo = cuts[i - 1];
+    const hi = cuts[i];
+    const band =
+      lo === undefined
+        ? `with a turn total under ${pts(hi!)}`
+        : hi === undefined
+          ? `from ${pts(lo)}`
+          : `from ${pts(lo)} to under ${pts(hi)}`;
+    return `${band}: ${table(w)}`;
+  });
+  return `${start}, ${rows.join('; ')}.`;
+}
+
+/** The bank line: thresholds by dice left, by gap band where the card has them. */
+function bankWords(c: Omit<StrategyCard, 'lines'>, all: number, late: string): string {
+  const p = c.params;
+  const start = `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches`;
+  const thresholds = c.thresholds.map((t) => t.bankAt);
+  if (!p.bankGrid)
+    return `${start}, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`;
+  const words = bandWords(p.gapCuts ?? []);
+  const lateRows =
+    p.lateBankGrid && late ? `. ${cap(late)}: ${gridWords(p.lateBankGrid, words, never)}` : '';
+  return `${start}, by dice left ${columns(all)} and the score: ${gridWords(p.bankGrid, words, never)}${lateRows}.`;
+}
+
+/** The offer line, by gap band where the card has them. */
+function offerLine(c: Omit<StrategyCard, 'lines'>, all: number, late: string): string {
+  const p = c.params;
+  const offers = c.offers?.map((o) => o.from) ?? [];
+  if (!p.offerGrid)
+    return `Offers: ${offerWords(offers)}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`;
+  const words = bandWords(p.gapCuts ?? []);
+  const lateRows =
+    p.lateOfferGrid && late ? `. ${cap(late)}: ${gridWords(p.lateOfferGrid, words, never)}` : '';
+  return `Offers: inherit from these points, by dice ${columns(all)} and the score (never: start fresh): ${gridWords(p.offerGrid, words, never)}${lateRows}.`;
+}
+
+const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
 /** The card's rules in plain words (at most 8 lines). */
 function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   const p = c.params;
   const late = p.lateAt !== undefined ? `once anyone has ${pts(p.lateAt)}` : '';
-  const thresholds = c.thresholds.map((t) => t.bankAt);
-  const lines = [
-    `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as: ${c.worth
-      .map((w, i) => `${dice(i + 1)} ${pts(w)}`)
-      .join(' · ')}.`,
-    `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`,
-  ];
+  const lines = [keepWords(c, all), bankWords(c, all, late)];
   if (c.noHotBank) {
     const cost =
       p.hotBackLoss !== undefined ? `, if that gives up at most ${pts(p.hotBackLoss)}` : '';
@@ -172,11 +252,7 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
     gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind${behindLate}`);
   if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);
   if (gap.length) lines.push(`Score gap: ${gap.join('; ')}.`);
-  const offers = c.offers?.map((o) => o.from) ?? [];
-  if (c.offers)
-    lines.push(
-      `Offers: ${offerWords(c.offers.map((o) => o.from))}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`,
-    );
+  if (c.offers) lines.push(offerLine(c, all, late));
   if (p.chaseWithin > 0)
     lines.push(
       `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,

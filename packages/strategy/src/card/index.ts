@@ -8,3 +8,4 @@ export {
   type CardTuning,
 } from './params.ts';
 export { cardRegret, tuneCard, CARD_GRID, type Regret, type RegretOptions } from './measure.ts';
+export { fitCard, type FitOptions, type FitWindow } from './fit.ts';

@@ -1,6 +1,5 @@
 import { legalActions, seededDice, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise } from '../advisor/index.ts';
-import { legalFor } from '../bots/advised.ts';
 import { createBot } from '../bots/index.ts';
 import type { Bot } from '../bots/types.ts';
 import { playGame } from '../simulate/play-game.ts';
@@ -8,6 +7,7 @@ import { mixSeed } from '../simulate/seeds.ts';
 import { memorySolutions, type SolutionSource } from '../solver/memory.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { cardBot } from './bot.ts';
+import { decisionLoss } from './fit.ts';
 import { strategyCard } from './card.ts';
 import type { CardParams } from './params.ts';
 
@@ -52,9 +52,7 @@ function lossOf(s: GameState, a: Action, solutions: SolutionSource): number {
   if (legalActions(s).length <= 1) return 0;
   const advice = advise(s, 'win', { solutions });
   if (advice.kind !== 'win') throw new Error('no two-player solution for these rules');
-  const same: Action[] = a.type === 'keep' && !a.then ? [a, { ...a, then: 'bank' }] : [a];
-  for (const o of advice.options) if (legalFor(s, o.move, same)) return o.loss;
-  throw new Error(`the advisor has no option for ${JSON.stringify(a)}`);
+  return decisionLoss({ state: s, options: advice.options }, a);
 }
 
 /**
@@ -109,7 +107,9 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
 
 /** Values each card parameter is tried at by `tuneCard`. */
 export const CARD_GRID: {
-  readonly [K in Exclude<keyof CardParams, TableKey>]: readonly number[];
+  readonly [
+    K in Exclude<keyof CardParams, TableKey | GridKey | 'gapCuts' | 'worthCuts'>
+  ]: readonly number[];
 } = {
   behindPer1000: [0, 25, 50, 100, 150, 200],
   aheadPer1000: [0, 25, 50, 100, 150],
@@ -128,6 +128,9 @@ export const CARD_GRID: {
 
 /** Parameters that are a table by dice count, tuned entry by entry. */
 type TableKey = 'bankAt' | 'worth' | 'finalOffers' | 'lateBankAt' | 'lateOffers';
+
+/** Parameters that are tables by band, then dice count, tuned cell by cell. */
+type GridKey = 'bankGrid' | 'lateBankGrid' | 'offerGrid' | 'lateOfferGrid' | 'worthGrid';
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
 const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
@@ -148,7 +151,8 @@ export function tuneCard(
   const first = strategyCard(rules, start);
   let best: CardParams = {
     ...start,
-    bankAt: start.bankAt ?? first.thresholds.map((t) => t.bankAt),
+    // A banded card's thresholds are its grids: no plain table to tune beside them.
+    bankAt: start.bankGrid ? undefined : (start.bankAt ?? first.thresholds.map((t) => t.bankAt)),
     worth: start.worth ?? first.worth,
   };
   let bestRegret = cardRegret(rules, best, opts);
@@ -175,6 +179,22 @@ export function tuneCard(
       }
     }
   };
+  /** Tries every cell of a grid at the values `tries` gives for its current one. */
+  const tuneGrid = (key: GridKey, tries: (now: number | null) => Iterable<number | null>): void => {
+    const rows = best[key];
+    if (!rows) return;
+    rows.forEach((row, r) =>
+      row.forEach((_, i) => {
+        const now = best[key]![r]![i] ?? null;
+        for (const v of new Set(tries(now))) {
+          if (v === now) continue;
+          const next = best[key]!.map((x) => x.slice());
+          next[r]![i] = v as number;
+          try1({ ...best, [key]: next }, `${key}[${r}][${i + 1}]=${v}`);
+        }
+      }),
+    );
+  };
   const scaled = (now: number): number[] =>
     BANK_FACTORS.map((f) => Math.max(UNIT, Math.round((now * f) / UNIT) * UNIT));
   for (let pass = 0; pass < (opts.passes ?? 2); pass++) {
@@ -182,6 +202,15 @@ export function tuneCard(
       now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
     );
     tuneTable('worth', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
+    const bankTries = (now: number | null): (number | null)[] =>
+      now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)];
+    const offerTries = (now: number | null): (number | null)[] =>
+      now === null ? [null, 1000] : [null, ...scaled(now)];
+    tuneGrid('bankGrid', bankTries);
+    tuneGrid('lateBankGrid', bankTries);
+    tuneGrid('offerGrid', offerTries);
+    tuneGrid('lateOfferGrid', offerTries);
+    tuneGrid('worthGrid', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
     tuneTable('lateBankAt', (now) =>
       now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
     );

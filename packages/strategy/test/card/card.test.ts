@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lean, PRESET_IDS, preset, type GameState, type RuleSet } from '@zilch/engine';
+import { lean, PRESET_IDS, preset, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { cardBot } from '../../src/card/bot.ts';
 import { strategyCard } from '../../src/card/card.ts';
 import { cardRegret } from '../../src/card/measure.ts';
@@ -57,7 +57,8 @@ describe('strategyCard', () => {
     const rules = preset('serendipity-creak');
     const turn = solveLongRun(rules).turns[0]!;
     const fresh = turn.roll(0, 6);
-    for (const o of strategyCard(rules).offers!) {
+    // The default parameters: the tuned card's offers are its own tables.
+    for (const o of strategyCard(rules, defaultCardParams(rules)).offers!) {
       expect(o.from).not.toBeNull();
       expect(turn.roll(o.from!, o.dice)).toBeGreaterThanOrEqual(fresh);
       if (o.from! > 50) expect(turn.roll(o.from! - 50, o.dice)).toBeLessThan(fresh);
@@ -193,6 +194,109 @@ describe('the card’s end game and late rules (offers: Serendipity Creak)', () 
     expect(text).toContain(
       'at most 1 die left, or up to 4 dice if you began the turn 250 or more ahead',
     );
+  });
+});
+
+describe('the banded card: tables by the score gap and the running total', () => {
+  const sc = preset('serendipity-creak');
+  const params: CardParams = {
+    behindPer1000: 0,
+    aheadPer1000: 0,
+    endLead: 0,
+    chaseWithin: 0,
+    hotBankAt: 0,
+    lateAt: 8000,
+    gapCuts: [-1000, 1000],
+    bankGrid: [
+      [300, 250, 350, 1600, null, null],
+      [null, null, 450, null, null, null],
+      [550, 300, 500, 4000, null, null],
+    ],
+    lateBankGrid: [
+      [250, 250, 350, 1100, 1650, null],
+      [250, 300, 450, 1750, 2450, null],
+      [550, 600, 1400, 3700, null, null],
+    ],
+    offerGrid: [
+      [null, 1000, 700, 600, 400, 50],
+      [2450, 950, 700, 600, 400, 50],
+      [1500, 950, 700, 300, 400, 50],
+    ],
+    lateOfferGrid: [
+      [null, 1550, 650, 600, 400, 50],
+      [null, 1000, 800, 300, 200, 50],
+      [1200, 950, 850, 300, 300, 50],
+    ],
+    worthCuts: [500],
+    worthGrid: [
+      [0, 0, 0, 150, 350, 600],
+      [100, 200, 100, 200, 350, 600],
+    ],
+  };
+  const bot = cardBot(sc, params);
+  const move = (scores: [number, number], total: number, dice: number): string =>
+    bot.decide(deciding(sc, scores, total, dice)).type;
+
+  it('banks by the row of the score gap: ahead by more than 1,000, within 1,000, behind by 1,000 or more', () => {
+    // Three dice: 350 ahead, 450 within, 500 behind.
+    expect(move([5000, 3000], 350, 3)).toBe('bank');
+    expect(move([5000, 3000], 300, 3)).toBe('roll');
+    expect(move([3000, 3000], 450, 3)).toBe('bank');
+    expect(move([3000, 3000], 400, 3)).toBe('roll');
+    expect(move([4000, 3000], 400, 3)).toBe('roll'); // 1,000 ahead is still "within"
+    expect(move([3000, 3950], 450, 3)).toBe('bank'); // 950 behind: within
+    expect(move([3000, 4000], 450, 3)).toBe('roll'); // 1,000 behind: the behind row
+    expect(move([3000, 4000], 500, 3)).toBe('bank');
+    // Once anyone has 8,000, the late grid: 1,400 with three dice when behind.
+    expect(move([3000, 8000], 1350, 3)).toBe('roll');
+    expect(move([3000, 8000], 1400, 3)).toBe('bank');
+  });
+
+  it('takes offers by the row of the score gap, late rows once anyone has 8,000', () => {
+    const offered = (scores: [number, number], points: number, n: number): string => {
+      const s = lean.initialState(sc, 2, 0);
+      s.scores = [...scores];
+      s.onBoard = [true, true];
+      s.phase = 'choose';
+      s.offer = { points, dice: n };
+      return bot.decide(s).type;
+    };
+    expect(offered([3000, 3000], 2450, 1)).toBe('inherit');
+    expect(offered([3000, 3000], 2400, 1)).toBe('fresh');
+    expect(offered([5000, 3000], 4000, 1)).toBe('fresh'); // ahead: never with one die
+    expect(offered([3000, 5000], 1500, 1)).toBe('inherit');
+    expect(offered([3000, 8000], 1200, 1)).toBe('inherit');
+    expect(offered([8000, 8000], 4000, 1)).toBe('fresh');
+    expect(offered([3000, 3000], 250, 4)).toBe('fresh');
+    expect(offered([3000, 8000], 300, 4)).toBe('inherit');
+  });
+
+  it('values the dice left by the running total: under 500 a lone 1 is not kept alone', () => {
+    const keep = (total: number): Action => {
+      const s = deciding(sc, [3000, 3000], total, 3);
+      s.phase = 'keep';
+      s.turn.roll = [1, 5, 2];
+      return bot.decide(s);
+    };
+    // Under 500: 1 and 5 (150, one die left: 0) beat the 1 (100, two dice: 0).
+    expect(keep(0)).toMatchObject({ type: 'keep', dice: [0, 1] });
+    // From 500: the 1 alone (100 + 200 for two dice) beats 1 and 5 (150 + 100 for one die).
+    expect(keep(600)).toMatchObject({ type: 'keep', dice: [0] });
+  });
+
+  it('prints every number it plays, in at most 8 lines', () => {
+    const card = strategyCard(sc, params);
+    expect(card.lines.length).toBeLessThanOrEqual(8);
+    const text = card.lines.join('\n');
+    expect(text).toContain(
+      'by dice left 1 · 2 · 3 · 4 · 5 · 6 and the score: ahead by more than 1,000: 300 · 250 · 350 · 1,600 · never · never; within 1,000: never · never · 450 · never · never · never; behind by 1,000 or more: 550 · 300 · 500 · 4,000 · never · never. Once anyone has 8,000: ahead by more than 1,000: 250 · 250 · 350 · 1,100 · 1,650 · never;',
+    );
+    expect(text).toContain('behind by 1,000 or more: 1,200 · 950 · 850 · 300 · 300 · 50.');
+    expect(text).toContain('with a turn total under 500: 1 die 0 · 2 dice 0 · 3 dice 0');
+    expect(text).toContain('from 500: 1 die 100 · 2 dice 200 · 3 dice 100');
+    // The plain tables are the rows for level scores.
+    expect(card.thresholds.map((t) => t.bankAt)).toEqual([null, null, 450, null, null, null]);
+    expect(card.offers!.map((o) => o.from)).toEqual([2450, 950, 700, 600, 400, 50]);
   });
 });
 
