@@ -381,6 +381,32 @@ export type CardBody = z.infer<typeof CardBodySchema>;
 /** `POST /api/rules/card` answer: a strategy a person can learn, and how well it plays. */
 export const CardAnswerSchema = z.object({
   lines: z.array(z.string()).describe('The card in plain words, one rule a line (at most 8)'),
+  grids: z
+    .array(
+      z.object({
+        line: int.min(0).describe('Index in `lines` of the line these grids belong to'),
+        lead: z.string().describe("The line's words up to its numbers"),
+        grids: z.array(
+          z.object({
+            caption: z
+              .string()
+              .describe('When the grid applies ("before anyone has 8,000"), or empty'),
+            rowsBy: z.string().describe('What the rows stand for ("the score")'),
+            dice: z.array(int.min(1)).describe('Column heads: dice counts'),
+            rows: z.array(
+              z.object({
+                label: z.string(),
+                short: z.string().describe('The label in a few characters, for a column head'),
+                cells: z.array(z.string()),
+              }),
+            ),
+          }),
+        ),
+      }),
+    )
+    .describe(
+      "Lines whose numbers form grids (band by dice), the same numbers as the line's words, for a table",
+    ),
   tuned: z
     .boolean()
     .describe('Whether its numbers were tuned for this very rule set (a preset) by simulation'),

@@ -455,6 +455,12 @@ describe('bad requests never crash the server', () => {
     expect(r.body.lines.join(' ')).toMatch(
       /by dice left 1 · 2 · 3 · 4 · 5 · 6 and the score: ahead by more than 1,000: /,
     );
+    // The banded lines come as grids too, with the same numbers.
+    const bank = r.body.grids.find((g: { line: number }) => g.line === 1);
+    expect(bank.grids[0].dice).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.body.lines[1]).toContain(
+      `${bank.grids[0].rows[0].label}: ${bank.grids[0].rows[0].cells.join(' · ')}`,
+    );
     const raw = await fetch(`${base}/api/rules/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -463,7 +469,7 @@ describe('bad requests never crash the server', () => {
     expect(raw.headers.get('cache-control')).toMatch(/max-age/);
     const custom = await api(base, 'POST', '/api/rules/card', { rules: quick });
     expect(custom.status).toBe(200);
-    expect(custom.body).toMatchObject({ tuned: false, figure: null });
+    expect(custom.body).toMatchObject({ tuned: false, figure: null, grids: [] });
     const junk = await api(base, 'POST', '/api/rules/card', { rules: { dice: 'six' } });
     expect(junk.status).toBe(400);
     expect(junk.body.code).toBe('BAD_RULES');

@@ -4,6 +4,7 @@ import {
   solvesOnDemand,
   strategyCard,
   twoPlayerUnsupported,
+  type CardGrid,
 } from '@zilch/strategy/node';
 import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
@@ -73,7 +74,11 @@ export async function run(opts: CardOptions): Promise<void> {
   out.write(
     `${pc.bold(`Strategy card: ${printable(rules.name)}`)}${card.tuned ? ' (tuned for this preset)' : ''}\n`,
   );
-  card.lines.forEach((l, i) => out.write(`${String(i + 1).padStart(2)}. ${l}\n`));
+  card.lines.forEach((l, i) => {
+    const grids = card.grids.find((g) => g.line === i);
+    out.write(`${String(i + 1).padStart(2)}. ${grids ? grids.lead : l}\n`);
+    for (const g of grids?.grids ?? []) out.write(gridText(g));
+  });
   if (note) out.write(`${pc.dim(printable(note))}\n`);
   out.write(
     `Against ${against}: the card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
@@ -84,4 +89,14 @@ export async function run(opts: CardOptions): Promise<void> {
     out.write(
       `  bench (npm run bench -- card): ${pct(bench.winRate)} (${pct(bench.ci95[0])} – ${pct(bench.ci95[1])}) of ${bench.games} games against ${bench.against}\n`,
     );
+}
+
+/** A card grid as an aligned text table under its line: band by dice left. */
+function gridText(g: CardGrid): string {
+  const head = [`${g.rowsBy} \\ dice left`, ...g.dice.map(String)];
+  const rows = [head, ...g.rows.map((r) => [r.label, ...r.cells])];
+  const widths = head.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[]): string =>
+    `      ${r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ')}\n`;
+  return `${g.caption ? `    ${g.caption[0]?.toUpperCase()}${g.caption.slice(1)}:\n` : ''}${rows.map(line).join('')}`;
 }

@@ -19,6 +19,30 @@ export interface CardOffer {
   readonly from: number | null;
 }
 
+/** A grid of a card line: rows (score or total bands) by columns (dice), cells as printed. */
+export interface CardGrid {
+  /** When the grid applies ("before anyone has 8,000"), or '' when the line has one grid. */
+  readonly caption: string;
+  /** What the rows stand for ("the score", "your turn total"). */
+  readonly rowsBy: string;
+  /** Column heads: dice counts, 1 upwards. */
+  readonly dice: readonly number[];
+  readonly rows: readonly {
+    readonly label: string;
+    /** The label in a few characters, for a column head ("ahead > 1,000"). */
+    readonly short: string;
+    readonly cells: readonly string[];
+  }[];
+}
+
+/** A card line whose numbers form grids: its words up to them, then the grids (same numbers). */
+export interface CardGridLine {
+  /** Index in `lines`. */
+  readonly line: number;
+  readonly lead: string;
+  readonly grids: readonly CardGrid[];
+}
+
 /**
  * A strategy a person can learn: bank thresholds by dice left, moved by the score gap, a keep
  * rule, the offer choice and the end-of-game rules. A `card` bot plays exactly this.
@@ -50,6 +74,8 @@ export interface StrategyCard {
   readonly noHotBank: boolean;
   /** The card in plain words, one rule a line. */
   readonly lines: readonly string[];
+  /** The lines whose numbers are grids (a banded card), for a table instead of a run of numbers. */
+  readonly grids: readonly CardGridLine[];
 }
 
 /** Thresholds this far up (or more) are shown and played as "never". */
@@ -116,11 +142,14 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
     lock: rules.lockOnHotDice,
     noHotBank: rules.offers?.afterHotDice ?? false,
   };
-  const card: StrategyCard = { ...base, lines: cardLines(base, rules.dice) };
+  const card: StrategyCard = { ...base, ...cardLines(base, rules.dice) };
   if (memo.size > 32) memo.delete(memo.keys().next().value as string);
   memo.set(memoKey, card);
   return card;
 }
+
+/** A card before its words. */
+type CardBase = Omit<StrategyCard, 'lines' | 'grids'>;
 
 const pts = (n: number): string => n.toLocaleString('en-US');
 const dice = (n: number): string => (n === 1 ? '1 die' : `${n} dice`);
@@ -150,97 +179,187 @@ function offerWords(values: readonly (number | null)[]): string {
     : 'always start fresh';
 }
 
-/** Words for the gap bands of `cuts` (best other score − own score), one per row. */
-function bandWords(cuts: readonly number[]): string[] {
+/** Words for the gap bands of `cuts` (best other score − own score), one per row: long and short. */
+function bandWords(cuts: readonly number[]): { long: string; short: string }[] {
   const side = (v: number): string =>
     v < 0 ? `${pts(-v)} ahead` : v > 0 ? `${pts(v)} behind` : 'level';
   return Array.from({ length: cuts.length + 1 }, (_, i) => {
     const lo = cuts[i - 1];
     const hi = cuts[i];
     if (lo === undefined)
-      return hi! <= 0 ? `ahead by more than ${pts(-hi!)}` : `less than ${side(hi!)}`;
-    if (hi === undefined) return lo >= 0 ? `behind by ${pts(lo)} or more` : `at most ${side(lo)}`;
-    return -lo === hi ? `within ${pts(hi)}` : `from ${side(lo)} to less than ${side(hi)}`;
+      return hi! <= 0
+        ? { long: `ahead by more than ${pts(-hi!)}`, short: `ahead > ${pts(-hi!)}` }
+        : { long: `less than ${side(hi!)}`, short: `< ${side(hi!)}` };
+    if (hi === undefined)
+      return lo >= 0
+        ? { long: `behind by ${pts(lo)} or more`, short: `behind ≥ ${pts(lo)}` }
+        : { long: `at most ${side(lo)}`, short: `≤ ${side(lo)}` };
+    return -lo === hi
+      ? { long: `within ${pts(hi)}`, short: `within ${pts(hi)}` }
+      : { long: `from ${side(lo)} to less than ${side(hi)}`, short: `${side(lo)} to ${side(hi)}` };
   });
 }
 
 /** A table by band, then dice, in words: "ahead by more than 1,000: 300 · 250 · …; …". */
-function gridWords(
+function gridWords(grid: CardGrid): string {
+  return grid.rows.map((r) => `${r.label}: ${r.cells.join(' · ')}`).join('; ');
+}
+
+/** A grid of values by band (rows, labelled `words`) and dice (columns). */
+function grid(
+  caption: string,
+  rowsBy: string,
   rows: readonly (readonly (number | null)[])[],
-  words: readonly string[],
-  word: (v: number | null) => string,
-): string {
-  return rows.map((r, i) => `${words[i]}: ${r.map(word).join(' · ')}`).join('; ');
+  words: readonly { long: string; short: string }[],
+  word: (v: number | null) => string = never,
+): CardGrid {
+  return {
+    caption,
+    rowsBy,
+    dice: (rows[0] ?? []).map((_, i) => i + 1),
+    rows: rows.map((r, i) => ({
+      label: words[i]?.long ?? '',
+      short: words[i]?.short ?? '',
+      cells: r.map(word),
+    })),
+  };
+}
+
+/** A card line: its words, and its grids where its numbers form them. */
+interface Line {
+  readonly text: string;
+  readonly lead?: string;
+  readonly grids?: readonly CardGrid[];
+}
+
+/**
+ * A line whose numbers are `grids` (one, or an early and a late one); `lead` holds `{dice}`
+ * where the words list the dice counts ("by dice left 1 · 2 · … and the score").
+ */
+function gridLine(lead: string, all: number, grids: readonly CardGrid[]): Line {
+  const words = grids
+    .map((g, i) => `${i === 0 ? '' : `. ${cap(g.caption)}: `}${gridWords(g)}`)
+    .join('');
+  return {
+    text: `${lead.replace('{dice}', ` ${columns(all)}`)}: ${words}.`,
+    lead: `${lead.replace('{dice}', '')}:`,
+    grids,
+  };
 }
 
 /** The dice counts a grid's columns stand for: "1 · 2 · 3 · 4 · 5 · 6". */
 const columns = (all: number): string => Array.from({ length: all }, (_, i) => i + 1).join(' · ');
 
 /** The keep line: the worth of the dice left, by running-total band where the card has them. */
-function keepWords(c: Omit<StrategyCard, 'lines'>, all: number): string {
+function keepWords(c: CardBase, all: number): Line {
   const table = (w: readonly number[]): string =>
     w.map((v, i) => `${dice(i + 1)} ${pts(v)}`).join(' · ');
   const p = c.params;
   const start = `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as`;
-  if (!p.worthGrid) return `${start}: ${table(c.worth)}.`;
+  if (!p.worthGrid) return { text: `${start}: ${table(c.worth)}.` };
   const cuts = p.worthCuts ?? [];
-  const rows = p.worthGrid.map((w, i) => {
+  const bands = p.worthGrid.map((_, i) => {
     const lo = cuts[i - 1];
     const hi = cuts[i];
-    const band =
-      lo === undefined
-        ? `with a turn total under ${pts(hi!)}`
-        : hi === undefined
-          ? `from ${pts(lo)}`
-          : `from ${pts(lo)} to under ${pts(hi)}`;
-    return `${band}: ${table(w)}`;
+    return lo === undefined
+      ? `under ${pts(hi!)}`
+      : hi === undefined
+        ? `from ${pts(lo)}`
+        : `from ${pts(lo)} to under ${pts(hi)}`;
   });
-  return `${start}, ${rows.join('; ')}.`;
+  const g = grid(
+    '',
+    'your turn total',
+    p.worthGrid,
+    bands.map((b) => ({ long: b, short: b })),
+    (v) => pts(v ?? 0),
+  );
+  const text = g.rows
+    .map((r, i) => `${i === 0 ? 'with a turn total ' : ''}${r.label}: ${table(p.worthGrid![i]!)}`)
+    .join('; ');
+  return {
+    text: `${start}, ${text}.`,
+    lead: `${start} these points, by your turn total:`,
+    grids: [g],
+  };
 }
 
 /** The bank line: thresholds by dice left, by gap band where the card has them. */
-function bankWords(c: Omit<StrategyCard, 'lines'>, all: number, late: string): string {
+function bankWords(c: CardBase, all: number, late: string): Line {
   const p = c.params;
   const start = `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches`;
   const thresholds = c.thresholds.map((t) => t.bankAt);
   if (!p.bankGrid)
-    return `${start}, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`;
+    return {
+      text: `${start}, by dice left: ${byDice(thresholds)}${p.lateBankAt && late ? `; ${late}: ${changed(thresholds, p.lateBankAt, never)}` : ''}.`,
+    };
+  return gridLine(
+    `${start}, by dice left{dice} and the score`,
+    all,
+    bandGrids(p, p.bankGrid, p.lateBankGrid, late),
+  );
+}
+
+/** A banded table and its late-game twin as grids by the score. */
+function bandGrids(
+  p: CardParams,
+  early: readonly (readonly (number | null)[])[],
+  lateRows: readonly (readonly (number | null)[])[] | undefined,
+  late: string,
+): CardGrid[] {
   const words = bandWords(p.gapCuts ?? []);
-  const lateRows =
-    p.lateBankGrid && late ? `. ${cap(late)}: ${gridWords(p.lateBankGrid, words, never)}` : '';
-  return `${start}, by dice left ${columns(all)} and the score: ${gridWords(p.bankGrid, words, never)}${lateRows}.`;
+  if (!lateRows || !late) return [grid('', 'the score', early, words)];
+  const before = late.replace(/^once/, 'before');
+  return [grid(before, 'the score', early, words), grid(late, 'the score', lateRows, words)];
 }
 
 /** The offer line, by gap band where the card has them. */
-function offerLine(c: Omit<StrategyCard, 'lines'>, all: number, late: string): string {
+function offerLine(c: CardBase, all: number, late: string): Line {
   const p = c.params;
   const offers = c.offers?.map((o) => o.from) ?? [];
   if (!p.offerGrid)
-    return `Offers: ${offerWords(offers)}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`;
-  const words = bandWords(p.gapCuts ?? []);
-  const lateRows =
-    p.lateOfferGrid && late ? `. ${cap(late)}: ${gridWords(p.lateOfferGrid, words, never)}` : '';
-  return `Offers: inherit from these points, by dice ${columns(all)} and the score (never: start fresh): ${gridWords(p.offerGrid, words, never)}${lateRows}.`;
+    return {
+      text: `Offers: ${offerWords(offers)}${p.lateOffers && late ? `; ${late}: ${changed(offers, p.lateOffers, (v) => (v === null ? 'never' : `from ${pts(v)}`))}` : ''}.`,
+    };
+  return gridLine(
+    `Offers: inherit from these points, by dice{dice} and the score (never: start fresh)`,
+    all,
+    bandGrids(p, p.offerGrid, p.lateOfferGrid, late),
+  );
 }
 
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
-/** The card's rules in plain words (at most 8 lines). */
-function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
+/** The card's rules in plain words (at most 8 lines), and the lines whose numbers are grids. */
+function cardLines(c: CardBase, all: number): Pick<StrategyCard, 'lines' | 'grids'> {
+  const made = cardWords(c, all);
+  return {
+    lines: made.map((l) => l.text),
+    grids: made.flatMap((l, line) =>
+      l.grids && l.lead ? [{ line, lead: l.lead, grids: l.grids }] : [],
+    ),
+  };
+}
+
+/** The card's lines, in order. */
+function cardWords(c: CardBase, all: number): Line[] {
   const p = c.params;
   const late = p.lateAt !== undefined ? `once anyone has ${pts(p.lateAt)}` : '';
-  const lines = [keepWords(c, all), bankWords(c, all, late)];
+  const lines: Line[] = [keepWords(c, all), bankWords(c, all, late)];
+  const push = (text: string): void => {
+    lines.push({ text });
+  };
   if (c.noHotBank) {
     const cost =
       p.hotBackLoss !== undefined ? `, if that gives up at most ${pts(p.hotBackLoss)}` : '';
-    lines.push(
+    push(
       p.hotBankAt > 0
         ? `Hot dice: roll all ${all} again (never bank them: the next player could inherit them); from ${pts(p.hotBankAt)} keep one die back and bank instead${cost}.`
         : `Hot dice: roll all ${all} again, never bank them (the next player could inherit them).`,
     );
   }
   if (p.heldFactor && p.heldFactor !== 1)
-    lines.push(`Holding a set (doubling): bank only at ${p.heldFactor} times those totals.`);
+    push(`Holding a set (doubling): bank only at ${p.heldFactor} times those totals.`);
   const gap: string[] = [];
   const behindLate =
     p.lateAt !== undefined &&
@@ -251,17 +370,17 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
   if (p.behindPer1000 || behindLate)
     gap.push(`add ${pts(p.behindPer1000)} per 1,000 you are behind${behindLate}`);
   if (p.aheadPer1000) gap.push(`take off ${pts(p.aheadPer1000)} per 1,000 you are ahead`);
-  if (gap.length) lines.push(`Score gap: ${gap.join('; ')}.`);
+  if (gap.length) push(`Score gap: ${gap.join('; ')}.`);
   if (c.offers) lines.push(offerLine(c, all, late));
   if (p.chaseWithin > 0)
-    lines.push(
+    push(
       `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
     );
   if (c.end === 'immediate')
-    lines.push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
+    push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {
-    lines.push(`Reaching ${pts(c.target)}: ${endWords(c)}; else roll on.`);
-    lines.push(
+    push(`Reaching ${pts(c.target)}: ${endWords(c)}; else roll on.`);
+    push(
       `Final round: roll until you are ahead of the leader, then bank${c.offers && p.finalOffers ? `. Offers: ${offerWords(p.finalOffers)}` : ''}.`,
     );
   }
@@ -269,7 +388,7 @@ function cardLines(c: Omit<StrategyCard, 'lines'>, all: number): string[] {
 }
 
 /** When a bank that reaches the target is made, in words. */
-function endWords(c: Omit<StrategyCard, 'lines'>): string {
+function endWords(c: CardBase): string {
   const p = c.params;
   const lead = `a lead of ${pts(p.endLead)} or more`;
   if (p.endBankDice === undefined)

@@ -1,4 +1,11 @@
-export { strategyCard, type CardOffer, type CardThreshold, type StrategyCard } from './card.ts';
+export {
+  strategyCard,
+  type CardGrid,
+  type CardGridLine,
+  type CardOffer,
+  type CardThreshold,
+  type StrategyCard,
+} from './card.ts';
 export { cardBot, cardBotOf } from './bot.ts';
 export {
   CARD_TUNING,

@@ -298,6 +298,44 @@ describe('the banded card: tables by the score gap and the running total', () =>
     expect(card.thresholds.map((t) => t.bankAt)).toEqual([null, null, 450, null, null, null]);
     expect(card.offers!.map((o) => o.from)).toEqual([2450, 950, 700, 600, 400, 50]);
   });
+
+  it('gives its grids as tables with the numbers of its words, row by row', () => {
+    const card = strategyCard(sc, params);
+    const fmt = (v: number | null): string => (v === null ? 'never' : v.toLocaleString('en-US'));
+    expect(card.grids.map((g) => g.line)).toEqual([0, 1, 3]);
+    const [keep, bank, offer] = card.grids;
+    expect(keep!.grids.map((g) => g.rows.map((r) => r.cells))).toEqual([
+      params.worthGrid!.map((r) => r.map(fmt)),
+    ]);
+    expect(bank!.grids.map((g) => g.caption)).toEqual([
+      'before anyone has 8,000',
+      'once anyone has 8,000',
+    ]);
+    expect(bank!.grids.map((g) => g.rows.map((r) => r.cells))).toEqual([
+      params.bankGrid!.map((r) => r.map(fmt)),
+      params.lateBankGrid!.map((r) => r.map(fmt)),
+    ]);
+    expect(offer!.grids[1]!.rows.map((r) => r.cells)).toEqual(
+      params.lateOfferGrid!.map((r) => r.map(fmt)),
+    );
+    expect(bank!.grids[0]!.rows.map((r) => r.short)).toEqual([
+      'ahead > 1,000',
+      'within 1,000',
+      'behind ≥ 1,000',
+    ]);
+    expect(bank!.grids[0]!.dice).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each grid row is in its line's words: label, then the cells.
+    for (const g of card.grids) {
+      expect(card.lines[g.line]!.startsWith(g.lead.slice(0, 20))).toBe(true);
+      for (const grid of g.grids)
+        for (const r of grid.rows)
+          expect(card.lines[g.line]).toContain(
+            g.line === 0 ? r.label : `${r.label}: ${r.cells.join(' · ')}`,
+          );
+    }
+    // A card without bands has no grids.
+    expect(strategyCard(preset('farkle-2017')).grids).toEqual([]);
+  });
 });
 
 describe('cardRegret', () => {

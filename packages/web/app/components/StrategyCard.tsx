@@ -5,6 +5,55 @@ import { getCard } from '../lib/api.ts';
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+type GridLine = CardAnswer['grids'][number];
+
+const cap = (w: string): string => (w[0]?.toUpperCase() ?? '') + w.slice(1);
+
+/**
+ * A card line whose numbers form grids: its words, then a small table per grid, one row per
+ * number of dice and one column per band (three narrow columns fit a phone; six would not).
+ */
+function CardGrids({ line }: { line: GridLine }) {
+  return (
+    <>
+      {line.lead}
+      {line.grids.map((g) => (
+        <div className="table-scroll" key={g.caption}>
+          <table className="stats card-grid">
+            {g.caption ? <caption>{cap(g.caption)}</caption> : null}
+            <thead>
+              <tr>
+                <td />
+                <th scope="colgroup" colSpan={g.rows.length}>
+                  {cap(g.rowsBy)}
+                </th>
+              </tr>
+              <tr>
+                <th scope="col">Dice left</th>
+                {g.rows.map((r) => (
+                  <th scope="col" key={r.label}>
+                    <abbr title={r.label}>{r.short}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {g.dice.map((d, i) => (
+                <tr key={d}>
+                  <th scope="row">{d}</th>
+                  {g.rows.map((r) => (
+                    <td key={r.label}>{r.cells[i]}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** The strategy card of a rule set: a short rule a person can learn, and how well it plays. */
 export function StrategyCard({ rules }: { rules: RuleSet }) {
   const [card, setCard] = useState<{ rules: RuleSet; answer: CardAnswer } | null>(null);
@@ -32,9 +81,10 @@ export function StrategyCard({ rules }: { rules: RuleSet }) {
       ) : (
         <>
           <ol>
-            {answer.lines.map((l) => (
-              <li key={l}>{l}</li>
-            ))}
+            {answer.lines.map((l, i) => {
+              const grids = answer.grids.find((g) => g.line === i);
+              return <li key={l}>{grids ? <CardGrids line={grids} /> : l}</li>;
+            })}
           </ol>
           <p className="muted small">
             {answer.figure

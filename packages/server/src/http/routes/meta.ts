@@ -145,6 +145,20 @@ export function metaRoutes(
         void reply.header('cache-control', 'public, max-age=3600');
         return {
           lines: [...r.value.lines],
+          grids: r.value.grids.map((g) => ({
+            line: g.line,
+            lead: g.lead,
+            grids: g.grids.map((x) => ({
+              caption: x.caption,
+              rowsBy: x.rowsBy,
+              dice: [...x.dice],
+              rows: x.rows.map((row) => ({
+                label: row.label,
+                short: row.short,
+                cells: [...row.cells],
+              })),
+            })),
+          })),
           tuned: r.value.tuned,
           figure: figure && {
             against: figure.against,
