@@ -4,7 +4,13 @@ import { DoublingFinal, DoublingTable, type DoublingHost } from './doubling.ts';
 import { FinalTurn } from './final-turn.ts';
 import { flatGroups, type FlatGroups } from './groups-flat.ts';
 import { UNIT } from './outcomes.ts';
-import { penaltyIndex, penaltyShape, solvePenaltyPairs, type PenaltyShape } from './penalty.ts';
+import {
+  penaltyIndex,
+  penaltyShape,
+  solvePenaltyPairs,
+  type PenaltyShape,
+  type PenaltySolveStats,
+} from './penalty.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
 export const TWO_PLAYER_VERSION = 3;
@@ -112,8 +118,10 @@ export class TwoPlayerSolution implements DoublingHost {
    * zilch streaks of both players, F(a, b, sa, sb), with scores from −L (`penalty.ts`).
    */
   readonly pen: PenaltyShape | null;
-  /** Gauss-Seidel passes of a penalty solve. */
+  /** Full Gauss-Seidel passes of a penalty solve (every value re-decided). */
   passes = 0;
+  /** How a penalty solve went (passes, sweeps), when this solution was solved here. */
+  penaltyStats: PenaltySolveStats | null = null;
   /** Whether totals far above the target reach a stationary value (see `stationaryFrom`). */
   readonly stationary: boolean;
   /** Decision states evaluated, and backward sweeps made. */
@@ -624,6 +632,211 @@ class PairTable {
     this.sweepRows(z, top);
   }
 
+  /** Smallest decision gap of the last `sweepRecord` (see penalty.ts). */
+  gap = 0;
+  /** Chance of a zilch under the last `sweepRecord`'s decisions. */
+  pz = 0;
+  /** Per row and group: the chosen option's offset from the row (`sweepRecord`). */
+  private choice: Int32Array | null = null;
+  /** Per cell: 1 where the last `sweepRecord` banks. */
+  private banks: Uint8Array | null = null;
+  /** Per cell: 1 where the last `sweepRecord`'s value depends on no input (a constant). */
+  private fixed: Uint8Array | null = null;
+  private mass: Float64Array | null = null;
+
+  /**
+   * A full value sweep at zilch value z (the same additions as `sweepValues`) that records
+   * every decision, for `outcomes`, and the smallest gap between a decision and its runner-up.
+   * Runners-up that are the same function of the inputs as the choice (banks at the same
+   * total, or both constants) are no competitors: they can never overtake it. Constants are
+   * banks at or above the target and rolls that cannot zilch onto constants only.
+   */
+  sweepRecord(z: number, gaps: boolean): void {
+    if (!gaps) return this.sweepChoices(z);
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const top = this.top;
+    const G = g.prob.length;
+    const rows = this.D.length / N;
+    const choice = (this.choice ??= new Int32Array(rows * G));
+    const banks = (this.banks ??= new Uint8Array(rows * N));
+    const fixed = (this.fixed ??= new Uint8Array(rows * N));
+    banks.fill(1, (top + 1) * N, (top + g.maxGain + 1) * N);
+    fixed.fill(1, (top + 1) * N, (top + g.maxGain + 1) * N);
+    const { D, R, B } = this;
+    const { gFrom, oFrom, off, gain, prob, zilch } = g;
+    // Which function of the inputs a cell's value is: −1 a constant, a bank's total, or −2
+    // (a roll: compared on its value alone).
+    const lead = sol.T - this.a;
+    const key = (t: number, idx: number): number => (fixed[idx] ? -1 : banks[idx] ? t : -2);
+    // Whether a roll with n dice at row `base` is a constant: no zilch, every option one.
+    const rollFixed = (n: number, base: number): boolean => {
+      if (zilch[n] !== 0) return false;
+      for (let j = oFrom[gFrom[n]!]!; j < oFrom[gFrom[n + 1]!]!; j++)
+        if (!fixed[base + off[j]!]) return false;
+      return true;
+    };
+    let gap = Infinity;
+    for (let t = top; t >= 0; t--) {
+      const base = t * N;
+      for (let n = 1; n <= N; n++) {
+        let v = zilch[n]! * z;
+        const gEnd = gFrom[n + 1]!;
+        for (let k = gFrom[n]!; k < gEnd; k++) {
+          let best = -1;
+          let second = -1;
+          let bj = 0;
+          const oFirst = oFrom[k]!;
+          const oEnd = oFrom[k + 1]!;
+          for (let j = oFirst; j < oEnd; j++) {
+            const w = D[base + off[j]!]!;
+            if (w > best) {
+              second = best;
+              best = w;
+              bj = j;
+            } else if (w > second) second = w;
+          }
+          if (best - second < gap) {
+            // A close call: look again without the choice's equals.
+            const kb = key(t + gain[bj]!, base + off[bj]!);
+            second = -1;
+            for (let j = oFirst; j < oEnd; j++) {
+              if (j === bj) continue;
+              const idx = base + off[j]!;
+              if (kb !== -2 && key(t + gain[j]!, idx) === kb) continue;
+              const w = D[idx]!;
+              if (w > second) second = w;
+            }
+            if (best - second < gap) gap = best - second;
+          }
+          choice[t * G + k] = off[bj]!;
+          v += prob[k]! * best;
+        }
+        const i = base + n - 1;
+        R[i] = v;
+        const bank = B[i]!;
+        const rf = rollFixed(n, base);
+        if (bank >= v) {
+          D[i] = bank;
+          banks[i] = 1;
+          fixed[i] = t >= lead ? 1 : 0;
+        } else {
+          D[i] = v;
+          banks[i] = 0;
+          fixed[i] = rf ? 1 : 0;
+        }
+        if (bank > -1 && !(rf && t >= lead)) {
+          const d = bank > v ? bank - v : v - bank;
+          if (d < gap) gap = d;
+        }
+      }
+    }
+    this.z = z;
+    this.f = R[N - 1]!;
+    this.gap = gap;
+    sol.states += (top + 1) * N;
+    sol.sweeps += 1;
+  }
+
+  /** `sweepRecord` without the gaps (about 40% cheaper): decisions and values only. */
+  private sweepChoices(z: number): void {
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const top = this.top;
+    const G = g.prob.length;
+    const rows = this.D.length / N;
+    const choice = (this.choice ??= new Int32Array(rows * G));
+    const banks = (this.banks ??= new Uint8Array(rows * N));
+    banks.fill(1, (top + 1) * N, (top + g.maxGain + 1) * N);
+    const { D, R, B } = this;
+    const { gFrom, oFrom, off, prob, zilch } = g;
+    for (let t = top; t >= 0; t--) {
+      const base = t * N;
+      for (let n = 1; n <= N; n++) {
+        let v = zilch[n]! * z;
+        const gEnd = gFrom[n + 1]!;
+        for (let k = gFrom[n]!; k < gEnd; k++) {
+          let best = -1;
+          let bo = 0;
+          const oEnd = oFrom[k + 1]!;
+          for (let j = oFrom[k]!; j < oEnd; j++) {
+            const o = off[j]!;
+            const w = D[base + o]!;
+            if (w > best) {
+              best = w;
+              bo = o;
+            }
+          }
+          choice[t * G + k] = bo;
+          v += prob[k]! * best;
+        }
+        const i = base + n - 1;
+        R[i] = v;
+        const bank = B[i]!;
+        if (bank >= v) {
+          D[i] = bank;
+          banks[i] = 1;
+        } else {
+          D[i] = v;
+          banks[i] = 0;
+        }
+      }
+    }
+    this.z = z;
+    this.f = R[N - 1]!;
+    this.gap = 0;
+    sol.states += (top + 1) * N;
+    sol.sweeps += 1;
+  }
+
+  /**
+   * Under the last `sweepRecord`'s decisions, from a fresh turn: adds the chance of banking
+   * each total t = lo..T−a−1 (lo the smallest bank) into out[at + t − lo], sets `pz`, and
+   * returns the chance-weighted value of the banks at or above the target (constants).
+   */
+  outcomes(out: Float64Array, at: number): number {
+    const sol = this.sol;
+    const g = sol.groups;
+    const N = sol.N;
+    const G = g.prob.length;
+    const hi = this.top + g.maxGain;
+    const choice = this.choice!;
+    const banks = this.banks!;
+    const M = (this.mass ??= new Float64Array(this.D.length));
+    M.fill(0, 0, (hi + 1) * N);
+    M[N - 1] = 1;
+    const lead = sol.T - this.a;
+    const lo = Math.max(sol.minFor(this.a), 1);
+    const { gFrom, prob, zilch } = g;
+    const B = this.B;
+    let c = 0;
+    let pz = 0;
+    // Every keep adds points, so mass only flows to higher totals.
+    for (let t = 0; t <= hi; t++) {
+      const base = t * N;
+      for (let n = 1; n <= N; n++) {
+        const i = base + n - 1;
+        const m = M[i]!;
+        if (m === 0) continue;
+        if (banks[i]) {
+          if (t < lead) out[at + t - lo] = out[at + t - lo]! + m;
+          else c += m * B[i]!;
+          continue;
+        }
+        pz += m * zilch[n]!;
+        const gEnd = gFrom[n + 1]!;
+        for (let k = gFrom[n]!; k < gEnd; k++) {
+          const d = base + choice[t * G + k]!;
+          M[d] = M[d]! + m * prob[k]!;
+        }
+      }
+    }
+    this.pz = pz;
+    return c;
+  }
+
   /** A full backward sweep at zilch value z of the values alone (no slopes or gaps). */
   sweepValues(z: number): void {
     const sol = this.sol;
@@ -911,7 +1124,9 @@ export function solveTwoPlayer(
   const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
   if (pen) {
     const tables = Array.from({ length: 2 * pen.Z }, () => new PairTable(sol, rows));
-    sol.passes = solvePenaltyPairs(sol, tables, opts);
+    const stats = solvePenaltyPairs(sol, tables, opts);
+    sol.passes = stats.passes;
+    sol.penaltyStats = stats;
     sol.seconds = (performance.now() - started) / 1000;
     return sol;
   }
