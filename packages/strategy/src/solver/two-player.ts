@@ -640,8 +640,11 @@ class PairTable {
   private choice: Int32Array | null = null;
   /** Per cell: 1 where the last `sweepRecord` banks. */
   private banks: Uint8Array | null = null;
-  /** Per cell: 1 where the last `sweepRecord`'s value depends on no input (a constant). */
-  private fixed: Uint8Array | null = null;
+  /**
+   * Per cell, which function of the inputs the last `sweepRecord`'s value is: −1 a constant,
+   * a bank's total t (1 − F at a + t), or −2 a roll (compared on its value alone).
+   */
+  private kind: Int32Array | null = null;
   private mass: Float64Array | null = null;
 
   /**
@@ -649,7 +652,7 @@ class PairTable {
    * every decision, for `outcomes`, and the smallest gap between a decision and its runner-up.
    * Runners-up that are the same function of the inputs as the choice (banks at the same
    * total, or both constants) are no competitors: they can never overtake it. Constants are
-   * banks at or above the target and rolls that cannot zilch onto constants only.
+   * banks at or above the target and rolls there that cannot zilch, onto constants only.
    */
   sweepRecord(z: number, gaps: boolean): void {
     if (!gaps) return this.sweepChoices(z);
@@ -661,22 +664,12 @@ class PairTable {
     const rows = this.D.length / N;
     const choice = (this.choice ??= new Int32Array(rows * G));
     const banks = (this.banks ??= new Uint8Array(rows * N));
-    const fixed = (this.fixed ??= new Uint8Array(rows * N));
+    const kind = (this.kind ??= new Int32Array(rows * N));
     banks.fill(1, (top + 1) * N, (top + g.maxGain + 1) * N);
-    fixed.fill(1, (top + 1) * N, (top + g.maxGain + 1) * N);
+    kind.fill(-1, (top + 1) * N, (top + g.maxGain + 1) * N);
     const { D, R, B } = this;
-    const { gFrom, oFrom, off, gain, prob, zilch } = g;
-    // Which function of the inputs a cell's value is: −1 a constant, a bank's total, or −2
-    // (a roll: compared on its value alone).
+    const { gFrom, oFrom, off, prob, zilch } = g;
     const lead = sol.T - this.a;
-    const key = (t: number, idx: number): number => (fixed[idx] ? -1 : banks[idx] ? t : -2);
-    // Whether a roll with n dice at row `base` is a constant: no zilch, every option one.
-    const rollFixed = (n: number, base: number): boolean => {
-      if (zilch[n] !== 0) return false;
-      for (let j = oFrom[gFrom[n]!]!; j < oFrom[gFrom[n + 1]!]!; j++)
-        if (!fixed[base + off[j]!]) return false;
-      return true;
-    };
     let gap = Infinity;
     for (let t = top; t >= 0; t--) {
       const base = t * N;
@@ -685,48 +678,68 @@ class PairTable {
         const gEnd = gFrom[n + 1]!;
         for (let k = gFrom[n]!; k < gEnd; k++) {
           let best = -1;
-          let second = -1;
-          let bj = 0;
+          let bo = 0;
+          // The best constant, and the best two others: constants never overtake each other.
+          let c1 = -1;
+          let n1 = -1;
+          let n2 = -1;
           const oFirst = oFrom[k]!;
           const oEnd = oFrom[k + 1]!;
           for (let j = oFirst; j < oEnd; j++) {
-            const w = D[base + off[j]!]!;
+            const o = off[j]!;
+            const idx = base + o;
+            const w = D[idx]!;
             if (w > best) {
-              second = best;
               best = w;
-              bj = j;
-            } else if (w > second) second = w;
+              bo = o;
+            }
+            if (kind[idx] === -1) {
+              if (w > c1) c1 = w;
+            } else if (w > n1) {
+              n2 = n1;
+              n1 = w;
+            } else if (w > n2) n2 = w;
           }
+          let second = kind[base + bo] === -1 ? n1 : c1 > n2 ? c1 : n2;
           if (best - second < gap) {
             // A close call: look again without the choice's equals.
-            const kb = key(t + gain[bj]!, base + off[bj]!);
+            const kb = kind[base + bo]!;
             second = -1;
             for (let j = oFirst; j < oEnd; j++) {
-              if (j === bj) continue;
               const idx = base + off[j]!;
-              if (kb !== -2 && key(t + gain[j]!, idx) === kb) continue;
+              const kj = kind[idx]!;
+              if (off[j] === bo || (kb !== -2 && kj === kb)) continue;
               const w = D[idx]!;
               if (w > second) second = w;
             }
             if (best - second < gap) gap = best - second;
           }
-          choice[t * G + k] = off[bj]!;
+          choice[t * G + k] = bo;
           v += prob[k]! * best;
         }
         const i = base + n - 1;
         R[i] = v;
         const bank = B[i]!;
-        const rf = rollFixed(n, base);
+        // At or above the target a roll that cannot zilch is a constant if all it reaches is.
+        let rollConst = false;
+        if (t >= lead && zilch[n] === 0) {
+          rollConst = true;
+          for (let j = oFrom[gFrom[n]!]!; j < oFrom[gEnd]!; j++)
+            if (kind[base + off[j]!] !== -1) {
+              rollConst = false;
+              break;
+            }
+        }
         if (bank >= v) {
           D[i] = bank;
           banks[i] = 1;
-          fixed[i] = t >= lead ? 1 : 0;
+          kind[i] = t >= lead ? -1 : t;
         } else {
           D[i] = v;
           banks[i] = 0;
-          fixed[i] = rf ? 1 : 0;
+          kind[i] = rollConst ? -1 : -2;
         }
-        if (bank > -1 && !(rf && t >= lead)) {
+        if (bank > -1 && !(rollConst && t >= lead)) {
           const d = bank > v ? bank - v : v - bank;
           if (d < gap) gap = d;
         }
