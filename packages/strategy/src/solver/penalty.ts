@@ -104,6 +104,9 @@ const SAFE = 1e-13;
  */
 const SHARED_PASSES = 2;
 
+/** Re-evaluation passes stop once they move no value by this share of the last full pass's. */
+const LINEAR_SHARE = 1e-3;
+
 /**
  * Each fresh value's decisions as last recorded: under them the value is linear in its
  * inputs, c + pz·z − Σ p_t F(b, a+t, sb, 0) (a bank of t leaves the opponent fresh with the
@@ -329,9 +332,12 @@ export function solvePenaltyPairs(
     if (plain) continue;
     // The inputs of this pass's recordings: every bank value was final when read.
     if (gaps) snaps[pass] = Float64Array.from(store);
-    for (let it = 0; it < 1000; it++) {
+    // Evaluate the decisions only as far as the next full pass can use: a thousandth of this
+    // pass's move (the decisions it made are off by no more), down to the last digits.
+    const enough = Math.max(tol / 10, delta * LINEAR_SHARE);
+    for (let it = 0; it < 5000; it++) {
       stats.linearPasses++;
-      if (sweepAll(false) <= tol / 10) break;
+      if (sweepAll(false) <= enough) break;
     }
     // Gaps cost a third of a sweep more; once decisions are no longer borrowed, any pass may
     // be the last that needs sweeps, and without them the next would sweep everything.

@@ -1249,7 +1249,7 @@ function keep(sol: TwoPlayerSolution, a: number, b: number, tab: SolveTable): vo
 
 /**
  * Whether a solve of these rules may start on demand (a bot or the coach asking): not the
- * zilch penalty's beyond a small target (its passes take hours at the full target); their
+ * zilch penalty's beyond a small target (about half an hour of CPU at the full target); their
  * solutions are used once `zilch solve` has cached them.
  */
 export function solvesOnDemand(rules: RuleSet): boolean {
@@ -1265,9 +1265,9 @@ export function estimatedStates(rules: RuleSet): number {
   const pen = penaltyShape(rules);
   if (pen) {
     // Every pair of scores from the floor, Z² streaks, rows up to the room above the target,
-    // about 25 Gauss-Seidel passes (measured: penalty.ts).
+    // about 2.5 full passes' worth of table sweeps (policy iteration; measured: docs/solver.md).
     const rows = T / 2 + pen.L + (rules.end === 'final-round' ? TWO_PLAYER_EXTRA_POINTS / 50 : 0);
-    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 25;
+    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 2.5;
   }
   // Under doubling a table has a row per total up to the ceiling and a column per held set,
   // and the opponent's last turns (final round) cost about half a minute whatever the target:

@@ -112,7 +112,7 @@ describe('two-player solver under a zilch penalty', () => {
     expect(twoPlayerUnsupported({ ...preset('hot-dice'), ...pen })?.code).toBe('UNSUPPORTED_RULES');
     expect(twoPlayerUnsupported(preset('zilch-online'))).toBeNull();
     expect(solveThreePlayer(preset('zilch-online'))).toMatchObject({ code: 'UNSUPPORTED_RULES' });
-    // The full preset is never solved on demand (hours); a small target is.
+    // The full preset is never solved on demand (half an hour); a small target is.
     expect(solvesOnDemand(preset('zilch-online'))).toBe(false);
     expect(solvesOnDemand({ ...tiny(2), zilchPenalty: { zilches: 2, points: 50 } })).toBe(true);
   });
