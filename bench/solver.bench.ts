@@ -196,7 +196,7 @@ interface PenaltyStats {
 
 type ChildOut = Record<
   string,
-  number | boolean | { exactPairs: number; pairs: number; worst: number } | PenaltyStats | null
+  number | boolean | { exactPairs: number; pairs: number; worst: number } | null
 >;
 
 function runChild(args: string[]): ChildOut {
@@ -246,7 +246,7 @@ export default async function bench(): Promise<void> {
           `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
           `capped pairs ${String(s.capped)}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
-          penaltyNote(s.penalty as PenaltyStats | null | undefined) +
+          penaltyNote(s.penalty as unknown as PenaltyStats | null | undefined) +
           ceilingNote(s.ceiling) +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
       );
