@@ -1265,9 +1265,9 @@ export function estimatedStates(rules: RuleSet): number {
   const pen = penaltyShape(rules);
   if (pen) {
     // Every pair of scores from the floor, Z² streaks, rows up to the room above the target,
-    // about 2.5 full passes' worth of table sweeps (policy iteration; measured: docs/solver.md).
+    // about 2.75 full passes' worth of table sweeps (policy iteration; measured: docs/solver.md).
     const rows = T / 2 + pen.L + (rules.end === 'final-round' ? TWO_PLAYER_EXTRA_POINTS / 50 : 0);
-    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 2.5;
+    return pen.W * pen.W * pen.Z * pen.Z * rows * rules.dice * 2.75;
   }
   // Under doubling a table has a row per total up to the ceiling and a column per held set,
   // and the opponent's last turns (final round) cost about half a minute whatever the target:
