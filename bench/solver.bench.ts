@@ -12,7 +12,7 @@
 // missing). ZILCH_BENCH_PRESOLVE=1 also times the build's presolve into an empty directory.
 // Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 // Zilch penalty: zilch-online at ZILCH_BENCH_PENALTY_TARGET (default 300: the full preset takes
-// hours, docs/solver.md; empty to skip), in a child like the others.
+// about 20 minutes, docs/solver.md; empty to skip), in a child like the others.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -90,8 +90,10 @@ function child(mode: string, id: string, dir: string, target?: string): void {
         firstPlayerWins: sol.fresh(0, 0),
         // Under Hot Dice doubling: pairs proven exact past the ceiling, and the worst bound.
         ceiling: sol.doubling ? sol.ceilingBound() : null,
-        // Under a zilch penalty: Gauss-Seidel passes over the sums of scores.
+        // Under a zilch penalty: full passes over the sums of scores, their table sweeps, the
+        // re-evaluation passes between them and the values re-decided without a sweep.
         passes: sol.passes,
+        penalty: sol.penaltyStats,
       }),
     );
   } else {
@@ -184,6 +186,14 @@ function memoryChild(dir: string): void {
   );
 }
 
+/** A penalty solve's passes (`TwoPlayerSolution.penaltyStats`). */
+interface PenaltyStats {
+  passes: number;
+  linearPasses: number;
+  skipped: number;
+  sweptByPass: number[];
+}
+
 type ChildOut = Record<
   string,
   number | boolean | { exactPairs: number; pairs: number; worst: number } | null
@@ -236,7 +246,7 @@ export default async function bench(): Promise<void> {
           `(${Number(s.savedRssMB).toFixed(0)} MiB once saved compact), ` +
           `${Number(s.states).toLocaleString('en')} states, ${Number(s.sweepsPerTable).toFixed(2)} sweeps/table, ` +
           `capped pairs ${String(s.capped)}, P(first wins) ${Number(s.firstPlayerWins).toFixed(6)}; ` +
-          (s.passes ? `${String(s.passes)} passes; ` : '') +
+          penaltyNote(s.penalty as unknown as PenaltyStats | null | undefined) +
           ceilingNote(s.ceiling) +
           `cache load ${Number(l.seconds).toFixed(2)} s`,
       );
@@ -253,6 +263,16 @@ export default async function bench(): Promise<void> {
   }
   await advisorBench();
   await presolveBench();
+}
+
+/** A penalty solve's passes, for its row. */
+function penaltyNote(p: PenaltyStats | null | undefined): string {
+  if (!p) return '';
+  return (
+    `${p.passes} full passes (table sweeps ${p.sweptByPass.join(' + ')}), ` +
+    `${p.linearPasses} re-evaluation passes, ` +
+    `${p.skipped.toLocaleString('en')} values re-decided without a sweep; `
+  );
 }
 
 /** The build's presolve, and the memory of every solvable preset loaded together. */

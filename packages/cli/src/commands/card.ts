@@ -31,14 +31,14 @@ export async function run(opts: CardOptions): Promise<void> {
     opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
   const card = strategyCard(rules);
   // Without a two-player solution `optimal` plays like `expected`: measure against that, and say so.
-  // A zilch-penalty game at full size is solved only by `zilch solve` (hours): until it is cached,
+  // A zilch-penalty game at full size is solved only by `zilch solve` (about half an hour): until it is cached,
   // `optimal` plays like `expected` there too.
   const unsupported =
     twoPlayerUnsupported(rules) ??
     (solvesOnDemand(rules) || solutionAvailable(rules, cacheDir())
       ? null
       : {
-          message: `The exact two-player solution of these rules is not cached (\`zilch solve\` makes it, in hours).`,
+          message: `The exact two-player solution of these rules is not cached (\`zilch solve\` makes it, in about half an hour).`,
         });
   const against = unsupported ? 'expected' : 'optimal';
   const r = await simulateWithProgress('measuring', opts.json === true, {

@@ -63,12 +63,26 @@ describe('two-player solver under a zilch penalty', () => {
       expect(Math.abs(sol.fresh(0, 0) - brute.value)).toBeLessThan(1e-10);
       // The streaks matter: a player one zilch from the penalty is worse off.
       expect(sol.fresh(0, 0, sol.pen!.Z - 1, 0)).toBeLessThan(sol.fresh(0, 0) - 1e-3);
-      // The slope moves equal full sweeps.
+      // Policy iteration reaches plain value iteration's values.
       const ref = solve(rules, { floorPoints: floor, fullSweeps: true });
       for (let i = 0; i < sol.store.length; i++)
         expect(Math.abs(sol.store[i]! - ref.store[i]!)).toBeLessThan(1e-12);
     },
   );
+
+  it('policy iteration equals plain value iteration where it skips sweeps', () => {
+    const fast = solve(SMALL);
+    const plain = solve(SMALL, { fullSweeps: true });
+    const st = fast.penaltyStats!;
+    // The gap proofs were used (values re-decided without a sweep), and sweeps were saved.
+    expect(st.skipped).toBeGreaterThan(0);
+    expect(st.swept).toBeLessThan(plain.penaltyStats!.swept / 2);
+    expect(plain.penaltyStats!.linearPasses).toBe(0);
+    let worst = 0;
+    for (let i = 0; i < fast.store.length; i++)
+      worst = Math.max(worst, Math.abs(fast.store[i]! - plain.store[i]!));
+    expect(worst).toBeLessThan(1e-12);
+  });
 
   it('the floor is sound: a loss or a win below it gives the same values from zero up', () => {
     const rules = SMALL;
@@ -98,7 +112,7 @@ describe('two-player solver under a zilch penalty', () => {
     expect(twoPlayerUnsupported({ ...preset('hot-dice'), ...pen })?.code).toBe('UNSUPPORTED_RULES');
     expect(twoPlayerUnsupported(preset('zilch-online'))).toBeNull();
     expect(solveThreePlayer(preset('zilch-online'))).toMatchObject({ code: 'UNSUPPORTED_RULES' });
-    // The full preset is never solved on demand (hours); a small target is.
+    // The full preset is never solved on demand (half an hour); a small target is.
     expect(solvesOnDemand(preset('zilch-online'))).toBe(false);
     expect(solvesOnDemand({ ...tiny(2), zilchPenalty: { zilches: 2, points: 50 } })).toBe(true);
   });
