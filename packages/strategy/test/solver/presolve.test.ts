@@ -41,10 +41,14 @@ describe('presolve (the build step)', () => {
       'serendipity-creak',
       'classic',
       'hot-dice',
+      'zilch-online',
       'farkle-2017',
     ]);
-    // 200·(200·201/2)·6 roll values at 4 bytes plus 200² exact fresh values per preset.
-    expect(solvablePresetBytes()).toBe(200 * 20_100 * 6 * 4 + 4 * 200 * 200 * 8);
+    // 200·(200·201/2)·6 roll values at 4 bytes plus 200² exact fresh values per preset; zilch-online
+    // keeps only its exact fresh values: 260² score pairs (floor −3,000) × 3² zilch streaks.
+    expect(solvablePresetBytes()).toBe(
+      200 * 20_100 * 6 * 4 + 4 * 200 * 200 * 8 + 260 * 260 * 9 * 8,
+    );
   });
 
   it('solves what is missing into the directory in worker threads, then only checks files', async () => {
@@ -74,7 +78,13 @@ describe('presolve (the build step)', () => {
     expect(solutionCached(small[2]!.rules, dir)).toBe(true);
     const shared = await sharedPresets(fresh());
     expect(shared.loaded).toEqual([]);
-    expect(shared.missing).toEqual(['serendipity-creak', 'classic', 'hot-dice', 'farkle-2017']);
+    expect(shared.missing).toEqual([
+      'serendipity-creak',
+      'classic',
+      'hot-dice',
+      'zilch-online',
+      'farkle-2017',
+    ]);
   });
 
   it('copies the shipped Hot Dice solution instead of solving, and it is a fixed point of its rules', async () => {
@@ -105,5 +115,36 @@ describe('presolve (the build step)', () => {
     ];
     for (const [a, b] of pairs)
       expect(Math.abs(sol.fresh(a!, b!) - sol.roll(a!, b!, 0, sol.N))).toBeLessThan(1e-9);
+  });
+
+  it('copies the shipped zilch-online solution (zilch penalty), a fixed point of its rules with streaks and scores below zero', async () => {
+    const online: SolvablePreset = {
+      id: 'zilch-online',
+      rules: canonicalRules(preset('zilch-online')),
+    };
+    expect(solutionShipped(online.rules)).toBe(true);
+    const dir = fresh();
+    const [r] = await presolve([online], { dir, threads: 1 });
+    expect(r).toMatchObject({ id: 'zilch-online', solved: false, copied: true });
+    const sol = loadTwoPlayer(online.rules, dir)!;
+    expect(sol.pen).toMatchObject({ Z: 3, P: 10, L: 60 });
+    // As above: each fresh value is one turn solved here against the file's other values, at
+    // scores from the floor (−60 units: −3,000) to the target and every pair of streaks.
+    const points: [number, number, number, number][] = [
+      [0, 0, 0, 0],
+      [0, 199, 2, 0],
+      [199, 0, 0, 2],
+      [60, 60, 1, 1],
+      [-20, 150, 2, 2],
+      [150, -20, 0, 1],
+      [-60, -60, 2, 0],
+      [190, 195, 1, 2],
+    ];
+    for (const [a, b, sa, sb] of points)
+      expect(Math.abs(sol.fresh(a, b, sa, sb) - sol.roll(a, b, 0, sol.N, 0, sa, sb))).toBeLessThan(
+        1e-9,
+      );
+    // Level scores with no streaks: the first player is ahead (they roll first).
+    expect(sol.fresh(0, 0)).toBeGreaterThan(0.5);
   });
 });
