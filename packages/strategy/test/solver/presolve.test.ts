@@ -6,6 +6,7 @@ import { preset } from '@zilch/engine';
 import { canonicalRules } from '../../src/pool/canonical.ts';
 import { loadTwoPlayer, solutionCached } from '../../src/solver/cache.ts';
 import { solutionInMemory } from '../../src/solver/memory.ts';
+import type { TwoPlayerSolution } from '../../src/solver/two-player.ts';
 import {
   presolve,
   sharedPresets,
@@ -24,6 +25,30 @@ const fresh = (): string => {
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+
+/** Copies a shipped preset solution with the build's step (no solve) and loads it. */
+async function copiedShipped(id: 'hot-dice' | 'zilch-online'): Promise<TwoPlayerSolution> {
+  const rules = canonicalRules(preset(id));
+  // Current: made by this solver version from these rules (the key says both).
+  expect(solutionShipped(rules)).toBe(true);
+  const dir = fresh();
+  const [r] = await presolve([{ id, rules }], { dir, threads: 1 });
+  expect(r).toMatchObject({ id, solved: false, copied: true });
+  expect(solutionCached(rules, dir)).toBe(true);
+  return loadTwoPlayer(rules, dir)!;
+}
+
+/**
+ * Each fresh value (scores in units, streaks) must be what one turn is worth when every other
+ * position is valued by the file: rolling all the dice from nothing, one turn solved here. A
+ * stale, damaged or foreign file fails this at almost any point.
+ */
+function expectFixedPoint(sol: TwoPlayerSolution, points: readonly (readonly number[])[]): void {
+  for (const [a = 0, b = 0, sa = 0, sb = 0] of points)
+    expect(Math.abs(sol.fresh(a, b, sa, sb) - sol.roll(a, b, 0, sol.N, 0, sa, sb))).toBeLessThan(
+      1e-9,
+    );
+}
 
 // The build's step on small targets (the real presets take about 70 s of CPU).
 const small: SolvablePreset[] = [
@@ -88,22 +113,9 @@ describe('presolve (the build step)', () => {
   });
 
   it('copies the shipped Hot Dice solution instead of solving, and it is a fixed point of its rules', async () => {
-    const hotDice: SolvablePreset = {
-      id: 'hot-dice',
-      rules: canonicalRules(preset('hot-dice')),
-    };
-    // Current: made by this solver version from these rules (the key says both).
-    expect(solutionShipped(hotDice.rules)).toBe(true);
-    const dir = fresh();
-    const [r] = await presolve([hotDice], { dir, threads: 1 });
-    expect(r).toMatchObject({ id: 'hot-dice', solved: false, copied: true });
-    expect(solutionCached(hotDice.rules, dir)).toBe(true);
-    const sol = loadTwoPlayer(hotDice.rules, dir)!;
+    const sol = await copiedShipped('hot-dice');
     expect(sol.doubling).toBe(true);
-    // Each fresh value must be what one turn is worth when every other position is valued by
-    // the file: rolling all the dice from nothing (one turn solved here, with doubling).
-    // A stale, damaged or foreign file fails this at almost any pair.
-    const pairs = [
+    expectFixedPoint(sol, [
       [0, 0],
       [0, 199],
       [199, 0],
@@ -112,25 +124,14 @@ describe('presolve (the build step)', () => {
       [20, 150],
       [120, 180],
       [190, 195],
-    ];
-    for (const [a, b] of pairs)
-      expect(Math.abs(sol.fresh(a!, b!) - sol.roll(a!, b!, 0, sol.N))).toBeLessThan(1e-9);
+    ]);
   });
 
   it('copies the shipped zilch-online solution (zilch penalty), a fixed point of its rules with streaks and scores below zero', async () => {
-    const online: SolvablePreset = {
-      id: 'zilch-online',
-      rules: canonicalRules(preset('zilch-online')),
-    };
-    expect(solutionShipped(online.rules)).toBe(true);
-    const dir = fresh();
-    const [r] = await presolve([online], { dir, threads: 1 });
-    expect(r).toMatchObject({ id: 'zilch-online', solved: false, copied: true });
-    const sol = loadTwoPlayer(online.rules, dir)!;
+    const sol = await copiedShipped('zilch-online');
     expect(sol.pen).toMatchObject({ Z: 3, P: 10, L: 60 });
-    // As above: each fresh value is one turn solved here against the file's other values, at
-    // scores from the floor (−60 units: −3,000) to the target and every pair of streaks.
-    const points: [number, number, number, number][] = [
+    // Scores from the floor (−60 units: −3,000) to the target, and every pair of streaks.
+    expectFixedPoint(sol, [
       [0, 0, 0, 0],
       [0, 199, 2, 0],
       [199, 0, 0, 2],
@@ -139,11 +140,7 @@ describe('presolve (the build step)', () => {
       [150, -20, 0, 1],
       [-60, -60, 2, 0],
       [190, 195, 1, 2],
-    ];
-    for (const [a, b, sa, sb] of points)
-      expect(Math.abs(sol.fresh(a, b, sa, sb) - sol.roll(a, b, 0, sol.N, 0, sa, sb))).toBeLessThan(
-        1e-9,
-      );
+    ]);
     // Level scores with no streaks: the first player is ahead (they roll first).
     expect(sol.fresh(0, 0)).toBeGreaterThan(0.5);
   });
