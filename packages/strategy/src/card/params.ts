@@ -33,7 +33,10 @@ export interface CardParams {
   readonly behindPer1000: number;
   /** Points taken off every bank threshold per 1,000 points the player is ahead. */
   readonly aheadPer1000: number;
-  /** Final-round games: a bank that reaches the target needs at least this lead. */
+  /**
+   * Final-round games: a bank that reaches the target needs at least this lead (unused with
+   * `endGrid`).
+   */
   readonly endLead: number;
   /** Final-round games: a bank that reaches the target leaves at most this many dice (absent: any). */
   readonly endMaxDice?: number;
@@ -57,6 +60,26 @@ export interface CardParams {
    * threshold, with at most this many dice left (absent: `endLead` and `endMaxDice` instead).
    */
   readonly endBankDice?: number;
+  /**
+   * Score bands by the gap (best other score − own score, as at the start of the turn), ascending
+   * cut points: the rows of `endGrid`.
+   */
+  readonly endCuts?: readonly number[];
+  /**
+   * Final-round games: a bank that reaches the target needs at least this lead (own score after
+   * the bank − best other score), by gap band (`endCuts`), then dice left (null: never);
+   * replaces `endLead`, `endMaxDice`, `endBankDice`, `endAheadDice` and `endAheadBy`.
+   */
+  readonly endGrid?: readonly (readonly (number | null)[])[];
+  /** Keep worths in the final round (absent: as before it). */
+  readonly finalWorth?: readonly number[];
+  /** Score bands by the gap (leader's score − own score), ascending: rows of `finalOfferGrid`. */
+  readonly finalCuts?: readonly number[];
+  /**
+   * Offers in the final round by gap band (`finalCuts`), then dice: inherit from these points
+   * (null: never); replaces `finalOffers`.
+   */
+  readonly finalOfferGrid?: readonly (readonly (number | null)[])[];
   /** With `endBankDice`: with up to this many dice, bank there only if ahead by `endAheadBy`. */
   readonly endAheadDice?: number;
   /** With `endBankDice`: the lead at the start of the turn `endAheadDice` asks for. */
