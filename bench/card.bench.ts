@@ -4,7 +4,8 @@
 // the win share each decision gives up, exact in expectation, a far smaller spread).
 // ZILCH_BENCH_CARD_PRESETS (default "serendipity-creak,farkle-2017"; "all" for every preset),
 // ZILCH_BENCH_CARD_GAMES (default 2000; 10000 for ±1 point), ZILCH_BENCH_CARD_REGRET_GAMES
-// (default 500), ZILCH_BENCH_CARD_TUNE=N: first re-run the parameter search with N games per
+// (default 500) on each of ZILCH_BENCH_CARD_REGRET_SEEDS (default "3"; several: also their
+// mean), ZILCH_BENCH_CARD_TUNE=N: first re-run the parameter search with N games per
 // candidate and print the parameters it finds (minutes; paste them into card/params.ts);
 // ZILCH_BENCH_CARD_FIT=N: first refit a banded card's tables, one round on N games of seeds 7
 // and 17 (`fitCard`), and print the tables and their decision loss on seed 13.
@@ -29,6 +30,7 @@ export default async function bench(): Promise<void> {
   const ids = (list === 'all' ? PRESET_IDS : list.split(',')) as PresetId[];
   const games = Number(process.env.ZILCH_BENCH_CARD_GAMES ?? 2000);
   const regretGames = Number(process.env.ZILCH_BENCH_CARD_REGRET_GAMES ?? 500);
+  const regretSeeds = (process.env.ZILCH_BENCH_CARD_REGRET_SEEDS ?? '3').split(',').map(Number);
   const tune = Number(process.env.ZILCH_BENCH_CARD_TUNE ?? 0);
   const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
   console.log(
@@ -76,12 +78,27 @@ export default async function bench(): Promise<void> {
       `    figure: { against: '${against}', games: ${r.games}, seed: 1, winRate: ${s.winRate.toFixed(4)}, ci95: [${s.ci95[0].toFixed(4)}, ${s.ci95[1].toFixed(4)}] }`,
     );
     if (supported && regretGames > 0) {
-      const started = performance.now();
-      const g = cardRegret(rules, card.params, { games: regretGames, seed: 3, solutions });
-      console.log(
-        `    decision losses, ${g.games} games: ${(g.loss * 100).toFixed(2)} ± ${(1.96 * g.se * 100).toFixed(2)} points (95%) below ½ (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-      );
-      const top = Object.entries(g.byKind).slice(0, 6);
+      const seeds = regretSeeds.map((seed) => {
+        const started = performance.now();
+        const g = cardRegret(rules, card.params, { games: regretGames, seed, solutions });
+        console.log(
+          `    decision losses, ${g.games} games, seed ${seed}: ${(g.loss * 100).toFixed(2)} ± ${(1.96 * g.se * 100).toFixed(2)} points (95%) below ½ (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+        );
+        return g;
+      });
+      if (seeds.length > 1) {
+        // The same number of games on each seed: the mean of the means, its errors combined.
+        const mean = seeds.reduce((a, g) => a + g.loss, 0) / seeds.length;
+        const se = Math.sqrt(seeds.reduce((a, g) => a + g.se * g.se, 0)) / seeds.length;
+        console.log(
+          `    decision losses, seeds ${regretSeeds.join(', ')}: ${(mean * 100).toFixed(2)} ± ${(1.96 * se * 100).toFixed(2)} points (95%) below ½`,
+        );
+      }
+      const kinds = new Map<string, number>();
+      for (const g of seeds)
+        for (const [k, v] of Object.entries(g.byKind))
+          kinds.set(k, (kinds.get(k) ?? 0) + v / seeds.length);
+      const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 6);
       console.log(
         `    largest, in points: ${top.map(([k, v]) => `${k} ${(v * 100).toFixed(2)}`).join(', ')}`,
       );

@@ -29,8 +29,12 @@ function isLate(card: StrategyCard, s: GameState): boolean {
 }
 
 /** The gap band of the player on turn (best other score − own score; see `gapCuts`). */
-function gapRow(card: StrategyCard, s: GameState): number {
-  return bandOf(card.params.gapCuts, bestOther(s) - (s.scores[s.current] ?? 0));
+function gapRow(
+  card: StrategyCard,
+  s: GameState,
+  cuts: readonly number[] | undefined = card.params.gapCuts,
+): number {
+  return bandOf(cuts, bestOther(s) - (s.scores[s.current] ?? 0));
 }
 
 /** The bank thresholds by dice left that apply at `s` (null: never). */
@@ -83,6 +87,11 @@ function wantsBank(
   if (mine >= card.target) {
     const p = card.params;
     const lead = mine - bestOther(s);
+    // By the score gap the turn began with (the scores do not move during a turn) and dice left.
+    if (p.endGrid) {
+      const need = p.endGrid[gapRow(card, s, p.endCuts)]?.[dice - 1] ?? null;
+      return need !== null && lead >= need;
+    }
     // With offers the next player may take the turn total on, so the lead that counts is the
     // one the turn started with; the bank reaches the target whatever the threshold.
     if (p.endBankDice !== undefined)
@@ -107,13 +116,15 @@ function inherits(card: StrategyCard, s: GameState): boolean {
   const p = card.params;
   const grid = isLate(card, s) && p.lateOfferGrid ? p.lateOfferGrid : p.offerGrid;
   const table =
-    s.finalRound && p.finalOffers
-      ? p.finalOffers
-      : grid
-        ? (grid[gapRow(card, s)] ?? [])
-        : isLate(card, s) && p.lateOffers
-          ? p.lateOffers
-          : (card.offers?.map((o) => o.from) ?? []);
+    s.finalRound && p.finalOfferGrid
+      ? (p.finalOfferGrid[gapRow(card, s, p.finalCuts)] ?? [])
+      : s.finalRound && p.finalOffers
+        ? p.finalOffers
+        : grid
+          ? (grid[gapRow(card, s)] ?? [])
+          : isLate(card, s) && p.lateOffers
+            ? p.lateOffers
+            : (card.offers?.map((o) => o.from) ?? []);
   const from = table[offer.dice - 1] ?? null;
   return from !== null && offer.points >= from;
 }
@@ -157,7 +168,10 @@ export function cardBotOf(card: StrategyCard): Bot {
           let pick = choices[0]!;
           let pickValue = -Infinity;
           const rows = card.params.worthGrid;
-          const worth = rows?.[bandOf(card.params.worthCuts, s.turn.total)] ?? card.worth;
+          const worth =
+            (s.finalRound ? card.params.finalWorth : undefined) ??
+            rows?.[bandOf(card.params.worthCuts, s.turn.total)] ??
+            card.worth;
           for (const c of choices) {
             const v = c.total + worth[c.diceLeft - 1]!;
             if (v > pickValue) [pick, pickValue] = [c, v];

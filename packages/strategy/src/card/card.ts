@@ -186,6 +186,10 @@ function bandWords(cuts: readonly number[]): { long: string; short: string }[] {
   return Array.from({ length: cuts.length + 1 }, (_, i) => {
     const lo = cuts[i - 1];
     const hi = cuts[i];
+    if (lo === undefined && hi === 0) return { long: 'ahead', short: 'ahead' };
+    if (lo === 0 && hi === undefined) return { long: 'level or behind', short: 'level or behind' };
+    if (lo !== undefined && lo < 0 && hi === 0)
+      return { long: `ahead by ${pts(-lo)} or less`, short: `ahead ≤ ${pts(-lo)}` };
     if (lo === undefined)
       return hi! <= 0
         ? { long: `ahead by more than ${pts(-hi!)}`, short: `ahead > ${pts(-hi!)}` }
@@ -256,7 +260,8 @@ function keepWords(c: CardBase, all: number): Line {
     w.map((v, i) => `${dice(i + 1)} ${pts(v)}`).join(' · ');
   const p = c.params;
   const start = `Keep what scores most, counting the dice you will roll next (hot dice: all ${all}) as`;
-  if (!p.worthGrid) return { text: `${start}: ${table(c.worth)}.` };
+  const final = p.finalWorth ? `; in the final round: ${table(p.finalWorth)}` : '';
+  if (!p.worthGrid) return { text: `${start}: ${table(c.worth)}${final}.` };
   const cuts = p.worthCuts ?? [];
   const bands = p.worthGrid.map((_, i) => {
     const lo = cuts[i - 1];
@@ -267,19 +272,21 @@ function keepWords(c: CardBase, all: number): Line {
         ? `from ${pts(lo)}`
         : `from ${pts(lo)} to under ${pts(hi)}`;
   });
+  const words = bands.map((b) => ({ long: b, short: b }));
+  // The final round's worths, where the card has them, are one more row of the grid.
   const g = grid(
     '',
     'your turn total',
-    p.worthGrid,
-    bands.map((b) => ({ long: b, short: b })),
+    p.finalWorth ? [...p.worthGrid, p.finalWorth] : p.worthGrid,
+    p.finalWorth ? [...words, { long: 'in the final round', short: 'final round' }] : words,
     (v) => pts(v ?? 0),
   );
-  const text = g.rows
-    .map((r, i) => `${i === 0 ? 'with a turn total ' : ''}${r.label}: ${table(p.worthGrid![i]!)}`)
+  const text = p.worthGrid
+    .map((w, i) => `${i === 0 ? 'with a turn total ' : ''}${bands[i]}: ${table(w)}`)
     .join('; ');
   return {
-    text: `${start}, ${text}.`,
-    lead: `${start} these points, by your turn total:`,
+    text: `${start}, ${text}${final}.`,
+    lead: `${start} these points, by your turn total${p.finalWorth ? ' (and in the final round)' : ''}:`,
     grids: [g],
   };
 }
@@ -379,10 +386,26 @@ function cardWords(c: CardBase, all: number): Line[] {
   if (c.end === 'immediate')
     push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {
-    push(`Reaching ${pts(c.target)}: ${endWords(c)}; else roll on.`);
-    push(
-      `Final round: roll until you are ahead of the leader, then bank${c.offers && p.finalOffers ? `. Offers: ${offerWords(p.finalOffers)}` : ''}.`,
-    );
+    if (p.endGrid)
+      lines.push(
+        gridLine(
+          `Reaching ${pts(c.target)}: bank only if your lead would then be at least these points, by dice left{dice} and the score (never: roll on)`,
+          all,
+          [grid('', 'the score', p.endGrid, bandWords(p.endCuts ?? []))],
+        ),
+      );
+    else push(`Reaching ${pts(c.target)}: ${endWords(c)}; else roll on.`);
+    const final = 'Final round: roll until you are ahead of the leader, then bank';
+    if (c.offers && p.finalOfferGrid)
+      lines.push(
+        gridLine(
+          `${final}. Offers: inherit from these points, by dice{dice} and how far you are behind the leader (never: start fresh)`,
+          all,
+          [grid('', 'the score', p.finalOfferGrid, bandWords(p.finalCuts ?? []))],
+        ),
+      );
+    else
+      push(`${final}${c.offers && p.finalOffers ? `. Offers: ${offerWords(p.finalOffers)}` : ''}.`);
   }
   return lines;
 }

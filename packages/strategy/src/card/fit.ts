@@ -223,12 +223,18 @@ function fitWorth(
   if (!rows) return undefined;
   const forced = Array.from({ length: rules.dice }, (_, i) => {
     const w = Array.from({ length: rules.dice }, (_, j) => (i === j ? 1e6 : 0));
-    return cardBot(rules, { ...params, worth: w, worthGrid: rows.map(() => w) });
+    return cardBot(rules, {
+      ...params,
+      worth: w,
+      worthGrid: rows.map(() => w),
+      ...(params.finalWorth ? { finalWorth: w } : {}),
+    });
   });
   const points: { row: number; keeps: KeepOption[] }[] = [];
   for (const d of decisions) {
     const s = d.state;
-    if (s.phase !== 'keep') continue;
+    // Final-round keeps are `finalWorth`'s, where the card has it, not the rows'.
+    if (s.phase !== 'keep' || (s.finalRound && params.finalWorth)) continue;
     // The card picks the keep of most points + worth; of those leaving the same dice, the most
     // points (the first on ties), which forcing that many dice picks too.
     const best = new Map<number, { total: number; order: number }>();

@@ -108,7 +108,10 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
 /** Values each card parameter is tried at by `tuneCard`. */
 export const CARD_GRID: {
   readonly [
-    K in Exclude<keyof CardParams, TableKey | GridKey | 'gapCuts' | 'worthCuts'>
+    K in Exclude<
+      keyof CardParams,
+      TableKey | GridKey | 'gapCuts' | 'worthCuts' | 'endCuts' | 'finalCuts'
+    >
   ]: readonly number[];
 } = {
   behindPer1000: [0, 25, 50, 100, 150, 200],
@@ -127,10 +130,17 @@ export const CARD_GRID: {
 };
 
 /** Parameters that are a table by dice count, tuned entry by entry. */
-type TableKey = 'bankAt' | 'worth' | 'finalOffers' | 'lateBankAt' | 'lateOffers';
+type TableKey = 'bankAt' | 'worth' | 'finalWorth' | 'finalOffers' | 'lateBankAt' | 'lateOffers';
 
 /** Parameters that are tables by band, then dice count, tuned cell by cell. */
-type GridKey = 'bankGrid' | 'lateBankGrid' | 'offerGrid' | 'lateOfferGrid' | 'worthGrid';
+type GridKey =
+  | 'bankGrid'
+  | 'lateBankGrid'
+  | 'offerGrid'
+  | 'lateOfferGrid'
+  | 'worthGrid'
+  | 'endGrid'
+  | 'finalOfferGrid';
 
 /** Factors a bank threshold is tried at by `tuneCard` (and never). */
 const BANK_FACTORS = [0.7, 0.85, 1.2, 1.5, 2, 3];
@@ -211,6 +221,9 @@ export function tuneCard(
     tuneGrid('offerGrid', offerTries);
     tuneGrid('lateOfferGrid', offerTries);
     tuneGrid('worthGrid', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
+    tuneTable('finalWorth', (now) => WORTH_STEPS.map((d) => Math.max(0, (now ?? 0) + d)));
+    tuneGrid('endGrid', bankTries);
+    tuneGrid('finalOfferGrid', offerTries);
     tuneTable('lateBankAt', (now) =>
       now === null ? [null, rules.target / 4, rules.target / 8] : [null, ...scaled(now)],
     );

@@ -232,6 +232,18 @@ describe('the banded card: tables by the score gap and the running total', () =>
       [0, 0, 0, 150, 350, 600],
       [100, 200, 100, 200, 350, 600],
     ],
+    finalWorth: [0, 0, 0, 200, 450, 600],
+    endCuts: [-200, 0],
+    endGrid: [
+      [800, 950, 1150, 2000, null, null],
+      [750, 750, null, null, null, null],
+      [500, null, null, null, null, null],
+    ],
+    finalCuts: [1000],
+    finalOfferGrid: [
+      [null, 1000, 750, 950, 600, 50],
+      [1000, 1000, 750, 950, 600, 50],
+    ],
   };
   const bot = cardBot(sc, params);
   const move = (scores: [number, number], total: number, dice: number): string =>
@@ -284,6 +296,54 @@ describe('the banded card: tables by the score gap and the running total', () =>
     expect(keep(600)).toMatchObject({ type: 'keep', dice: [0] });
   });
 
+  it('reaching 10,000: banks with the lead its grid asks by the score gap and dice left', () => {
+    // 300 ahead (the first row): 3 dice need a lead of 1,150.
+    expect(move([9500, 9200], 800, 3)).toBe('roll');
+    expect(move([9500, 9200], 850, 3)).toBe('bank');
+    // 5 dice: never, whatever the lead.
+    expect(move([9500, 5000], 3000, 5)).toBe('roll');
+    // 100 ahead (the second row): 2 dice need 750; 3 dice never.
+    expect(move([9500, 9400], 600, 2)).toBe('roll');
+    expect(move([9500, 9400], 650, 2)).toBe('bank');
+    expect(move([9500, 9400], 3000, 3)).toBe('roll');
+    // Level (the third row): 1 die needs 500; 2 dice never.
+    expect(move([9600, 9600], 450, 1)).toBe('roll');
+    expect(move([9600, 9600], 500, 1)).toBe('bank');
+    expect(move([9600, 9600], 3000, 2)).toBe('roll');
+    // Behind at the start is the same row: 1 die with a lead of 500 after the bank.
+    expect(move([9600, 9800], 650, 1)).toBe('roll');
+    expect(move([9600, 9800], 700, 1)).toBe('bank');
+  });
+
+  it('final round: offers by how far behind the leader, and its own keep worths', () => {
+    const offered = (scores: [number, number], points: number, n: number): string => {
+      const s = lean.initialState(sc, 2, 0);
+      s.scores = [...scores];
+      s.onBoard = [true, true];
+      s.phase = 'choose';
+      s.offer = { points, dice: n };
+      s.finalRound = { by: 1, turnsLeft: 1 };
+      return bot.decide(s).type;
+    };
+    // Less than 1,000 behind: never one die; 1,000 or more behind: from 1,000.
+    expect(offered([9200, 10_100], 2000, 1)).toBe('fresh');
+    expect(offered([8000, 10_500], 1000, 1)).toBe('inherit');
+    expect(offered([8000, 10_500], 950, 1)).toBe('fresh');
+    expect(offered([9200, 10_100], 750, 3)).toBe('inherit');
+    expect(offered([9200, 10_100], 700, 3)).toBe('fresh');
+    // Total 600, roll 1 · 5 · 2: before the final round the 1 alone (100 + 200 for two dice)
+    // beats 1 and 5 (150 + 100 for one die); in it the dice left are worth 0 there.
+    const keep = (final: boolean): Action => {
+      const s = deciding(sc, final ? [8000, 10_500] : [3000, 3000], 600, 3);
+      s.phase = 'keep';
+      s.turn.roll = [1, 5, 2];
+      if (final) s.finalRound = { by: 1, turnsLeft: 1 };
+      return bot.decide(s);
+    };
+    expect(keep(false)).toMatchObject({ type: 'keep', dice: [0] });
+    expect(keep(true)).toMatchObject({ type: 'keep', dice: [0, 1] });
+  });
+
   it('prints every number it plays, in at most 8 lines', () => {
     const card = strategyCard(sc, params);
     expect(card.lines.length).toBeLessThanOrEqual(8);
@@ -294,6 +354,15 @@ describe('the banded card: tables by the score gap and the running total', () =>
     expect(text).toContain('behind by 1,000 or more: 1,200 · 950 · 850 · 300 · 300 · 50.');
     expect(text).toContain('with a turn total under 500: 1 die 0 · 2 dice 0 · 3 dice 0');
     expect(text).toContain('from 500: 1 die 100 · 2 dice 200 · 3 dice 100');
+    expect(text).toContain(
+      'in the final round: 1 die 0 · 2 dice 0 · 3 dice 0 · 4 dice 200 · 5 dice 450 · 6 dice 600.',
+    );
+    expect(text).toContain(
+      'Reaching 10,000: bank only if your lead would then be at least these points, by dice left 1 · 2 · 3 · 4 · 5 · 6 and the score (never: roll on): ahead by more than 200: 800 · 950 · 1,150 · 2,000 · never · never; ahead by 200 or less: 750 · 750 · never · never · never · never; level or behind: 500 · never · never · never · never · never.',
+    );
+    expect(text).toContain(
+      'how far you are behind the leader (never: start fresh): less than 1,000 behind: never · 1,000 · 750 · 950 · 600 · 50; behind by 1,000 or more: 1,000 · 1,000 · 750 · 950 · 600 · 50.',
+    );
     // The plain tables are the rows for level scores.
     expect(card.thresholds.map((t) => t.bankAt)).toEqual([null, null, 450, null, null, null]);
     expect(card.offers!.map((o) => o.from)).toEqual([2450, 950, 700, 600, 400, 50]);
@@ -302,11 +371,26 @@ describe('the banded card: tables by the score gap and the running total', () =>
   it('gives its grids as tables with the numbers of its words, row by row', () => {
     const card = strategyCard(sc, params);
     const fmt = (v: number | null): string => (v === null ? 'never' : v.toLocaleString('en-US'));
-    expect(card.grids.map((g) => g.line)).toEqual([0, 1, 3]);
-    const [keep, bank, offer] = card.grids;
+    expect(card.grids.map((g) => g.line)).toEqual([0, 1, 3, 4, 5]);
+    const [keep, bank, offer, end, final] = card.grids;
     expect(keep!.grids.map((g) => g.rows.map((r) => r.cells))).toEqual([
-      params.worthGrid!.map((r) => r.map(fmt)),
+      [...params.worthGrid!, params.finalWorth!].map((r) => r.map(fmt)),
     ]);
+    expect(keep!.grids[0]!.rows.map((r) => r.short)).toEqual([
+      'under 500',
+      'from 500',
+      'final round',
+    ]);
+    expect(end!.grids[0]!.rows.map((r) => r.cells)).toEqual(params.endGrid!.map((r) => r.map(fmt)));
+    expect(end!.grids[0]!.rows.map((r) => r.short)).toEqual([
+      'ahead > 200',
+      'ahead ≤ 200',
+      'level or behind',
+    ]);
+    expect(final!.grids[0]!.rows.map((r) => r.cells)).toEqual(
+      params.finalOfferGrid!.map((r) => r.map(fmt)),
+    );
+    expect(final!.grids[0]!.rows.map((r) => r.short)).toEqual(['< 1,000 behind', 'behind ≥ 1,000']);
     expect(bank!.grids.map((g) => g.caption)).toEqual([
       'before anyone has 8,000',
       'once anyone has 8,000',
