@@ -264,15 +264,18 @@ describe('the banded card: tables by the score gap and the running total', () =>
     expect(move([3000, 8000], 1400, 3)).toBe('bank');
   });
 
+  /** The card's answer to an offer of `points` with n dice (in the final round when `final`). */
+  const offered = (scores: [number, number], points: number, n: number, final = false): string => {
+    const s = lean.initialState(sc, 2, 0);
+    s.scores = [...scores];
+    s.onBoard = [true, true];
+    s.phase = 'choose';
+    s.offer = { points, dice: n };
+    if (final) s.finalRound = { by: 1, turnsLeft: 1 };
+    return bot.decide(s).type;
+  };
+
   it('takes offers by the row of the score gap, late rows once anyone has 8,000', () => {
-    const offered = (scores: [number, number], points: number, n: number): string => {
-      const s = lean.initialState(sc, 2, 0);
-      s.scores = [...scores];
-      s.onBoard = [true, true];
-      s.phase = 'choose';
-      s.offer = { points, dice: n };
-      return bot.decide(s).type;
-    };
     expect(offered([3000, 3000], 2450, 1)).toBe('inherit');
     expect(offered([3000, 3000], 2400, 1)).toBe('fresh');
     expect(offered([5000, 3000], 4000, 1)).toBe('fresh'); // ahead: never with one die
@@ -316,21 +319,12 @@ describe('the banded card: tables by the score gap and the running total', () =>
   });
 
   it('final round: offers by how far behind the leader, and its own keep worths', () => {
-    const offered = (scores: [number, number], points: number, n: number): string => {
-      const s = lean.initialState(sc, 2, 0);
-      s.scores = [...scores];
-      s.onBoard = [true, true];
-      s.phase = 'choose';
-      s.offer = { points, dice: n };
-      s.finalRound = { by: 1, turnsLeft: 1 };
-      return bot.decide(s).type;
-    };
     // Less than 1,000 behind: never one die; 1,000 or more behind: from 1,000.
-    expect(offered([9200, 10_100], 2000, 1)).toBe('fresh');
-    expect(offered([8000, 10_500], 1000, 1)).toBe('inherit');
-    expect(offered([8000, 10_500], 950, 1)).toBe('fresh');
-    expect(offered([9200, 10_100], 750, 3)).toBe('inherit');
-    expect(offered([9200, 10_100], 700, 3)).toBe('fresh');
+    expect(offered([9200, 10_100], 2000, 1, true)).toBe('fresh');
+    expect(offered([8000, 10_500], 1000, 1, true)).toBe('inherit');
+    expect(offered([8000, 10_500], 950, 1, true)).toBe('fresh');
+    expect(offered([9200, 10_100], 750, 3, true)).toBe('inherit');
+    expect(offered([9200, 10_100], 700, 3, true)).toBe('fresh');
     // Total 600, roll 1 · 5 · 2: before the final round the 1 alone (100 + 200 for two dice)
     // beats 1 and 5 (150 + 100 for one die); in it the dice left are worth 0 there.
     const keep = (final: boolean): Action => {
