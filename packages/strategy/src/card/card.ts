@@ -142,10 +142,22 @@ export function strategyCard(rules: RuleSet, params?: CardParams): StrategyCard 
     lock: rules.lockOnHotDice,
     noHotBank: rules.offers?.afterHotDice ?? false,
   };
-  const card: StrategyCard = { ...base, ...cardLines(base, rules.dice) };
+  const card: StrategyCard = { ...base, ...cardLines(base, rules.dice, minimums(rules)) };
   if (memo.size > 32) memo.delete(memo.keys().next().value as string);
   memo.set(memoKey, card);
   return card;
+}
+
+/**
+ * The rules' minimums the bank line reminds of: a threshold below them (or moved below them by
+ * the score gap) still means "as soon as the rules let you".
+ */
+function minimums(rules: RuleSet): string {
+  const parts: string[] = [];
+  if (rules.bankMinimum > 0) parts.push(`at least the rules' ${pts(rules.bankMinimum)}`);
+  if (rules.openingMinimum > rules.bankMinimum)
+    parts.push(`${pts(rules.openingMinimum)} in one turn to get on the board`);
+  return parts.map((w) => `; ${w}`).join('');
 }
 
 /** A card before its words. */
@@ -292,9 +304,9 @@ function keepWords(c: CardBase, all: number): Line {
 }
 
 /** The bank line: thresholds by dice left, by gap band where the card has them. */
-function bankWords(c: CardBase, all: number, late: string): Line {
+function bankWords(c: CardBase, all: number, late: string, minimums: string): Line {
   const p = c.params;
-  const start = `Then bank (keeping every scoring die) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches`;
+  const start = `Then bank (keeping every scoring die${minimums}) once your turn total${c.lock ? ' (points not yet locked)' : ''} reaches`;
   const thresholds = c.thresholds.map((t) => t.bankAt);
   if (!p.bankGrid)
     return {
@@ -338,8 +350,12 @@ function offerLine(c: CardBase, all: number, late: string): Line {
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** The card's rules in plain words (at most 8 lines), and the lines whose numbers are grids. */
-function cardLines(c: CardBase, all: number): Pick<StrategyCard, 'lines' | 'grids'> {
-  const made = cardWords(c, all);
+function cardLines(
+  c: CardBase,
+  all: number,
+  minimums: string,
+): Pick<StrategyCard, 'lines' | 'grids'> {
+  const made = cardWords(c, all, minimums);
   return {
     lines: made.map((l) => l.text),
     grids: made.flatMap((l, line) =>
@@ -349,10 +365,10 @@ function cardLines(c: CardBase, all: number): Pick<StrategyCard, 'lines' | 'grid
 }
 
 /** The card's lines, in order. */
-function cardWords(c: CardBase, all: number): Line[] {
+function cardWords(c: CardBase, all: number, minimums: string): Line[] {
   const p = c.params;
   const late = p.lateAt !== undefined ? `once anyone has ${pts(p.lateAt)}` : '';
-  const lines: Line[] = [keepWords(c, all), bankWords(c, all, late)];
+  const lines: Line[] = [keepWords(c, all), bankWords(c, all, late, minimums)];
   const push = (text: string): void => {
     lines.push({ text });
   };

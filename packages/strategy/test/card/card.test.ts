@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lean, PRESET_IDS, preset, type Action, type GameState, type RuleSet } from '@zilch/engine';
+import {
+  lean,
+  PRESET_IDS,
+  preset,
+  type Action,
+  type GameState,
+  type PresetId,
+  type RuleSet,
+} from '@zilch/engine';
 import { cardBot } from '../../src/card/bot.ts';
 import { strategyCard } from '../../src/card/card.ts';
 import { cardRegret } from '../../src/card/measure.ts';
@@ -40,6 +48,16 @@ describe('strategyCard', () => {
     const bankLine = card.lines.find((l) => l.includes('by dice left'))!;
     for (const t of card.thresholds)
       if (t.bankAt !== null) expect(bankLine).toContain(t.bankAt.toLocaleString('en-US'));
+  });
+
+  it('the bank line reminds of the rules’ bank and opening minimums, and only where they exist', () => {
+    const bankLine = (id: PresetId): string =>
+      strategyCard(preset(id)).lines.find((l) => l.includes('by dice left'))!;
+    expect(bankLine('zilch-online')).toContain(
+      "keeping every scoring die; at least the rules' 300)",
+    );
+    expect(bankLine('hot-dice')).toContain('1,000 in one turn to get on the board');
+    expect(bankLine('classic')).toContain('(keeping every scoring die)');
   });
 
   it('untuned rule sets take the turn solver’s thresholds and the default parameters', () => {
