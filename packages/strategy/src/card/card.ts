@@ -434,7 +434,7 @@ function endWords(c: CardBase): string {
     return `bank as above, and only with ${lead}${p.endMaxDice !== undefined ? ` and at most ${dice(p.endMaxDice)} left` : ''}`;
   const ahead =
     p.endAheadDice !== undefined && p.endAheadDice > p.endBankDice
-      ? `up to ${dice(p.endAheadDice)} if you began the turn ${pts(p.endAheadBy ?? 0)} or more ahead (the next player may inherit your total)`
+      ? `up to ${dice(p.endAheadDice)} if you began the turn ${pts(p.endAheadBy ?? 0)} or more ahead${c.offers ? ' (the next player may inherit your total)' : ''}`
       : '';
   const few = p.endBankDice > 0 ? `at most ${dice(p.endBankDice)} left` : '';
   return `bank with ${lead} and ${[few, ahead].filter(Boolean).join(', or ')}`;

@@ -216,4 +216,38 @@ export const CARD_TUNING: readonly CardTuning[] = [
     },
     { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4859, ci95: [0.4761, 0.4957] },
   ),
+  tuning(
+    'zilch-online',
+    {
+      // Tuned against the shipped exact solution (tuneCard: decision losses, three passes on
+      // seeds 7, 17, 19; docs/solver.md, "Strategy card"). Thresholds below the rules' 300
+      // mean "as soon as you may" and move with the score gap.
+      behindPer1000: 50,
+      aheadPer1000: 150,
+      endLead: 500,
+      chaseWithin: 0,
+      hotBankAt: 0,
+      bankAt: [250, 150, 400, 900, 1600, null],
+      worth: [0, 0, 0, 150, 350, 500],
+    },
+    // ZILCH_BENCH_CARD_PRESETS=zilch-online,hot-dice ZILCH_BENCH_CARD_GAMES=10000 npm run bench -- card
+    { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4934, ci95: [0.4836, 0.5031] },
+  ),
+  tuning(
+    'hot-dice',
+    {
+      // Tuned the same way (three passes on seeds 7, 17, 19), held sets at four times the totals.
+      behindPer1000: 50,
+      aheadPer1000: 25,
+      endLead: 0,
+      chaseWithin: 500,
+      hotBankAt: 0,
+      heldFactor: 4,
+      bankAt: [250, 450, 750, 750, 3750, null],
+      worth: [0, 50, 250, 150, 450, 800],
+      endBankDice: 3,
+      endAheadDice: 5,
+    },
+    { against: 'optimal', games: 10_000, seed: 1, winRate: 0.4355, ci95: [0.4258, 0.4452] },
+  ),
 ];
