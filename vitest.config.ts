@@ -14,6 +14,12 @@ const everything = [
 // bound those waits, so they run after the rest, one file at a time: sharing the two cores with
 // the full-size solver comparison stretched a restart from 1.7 s to 4.8 s and failed the bound.
 const underLoad = ['reliability/test/**/*.test.ts', 'packages/server/test/strategy-pool.test.ts'];
+// CI's second run (the newest Node LTS) leaves out the full-size solver comparison, which the
+// first run has made: `--exclude` on the command line does not reach the projects' own lists.
+const skipped =
+  process.env.ZILCH_SKIP_FULL_SOLVES === '1'
+    ? ['packages/strategy/test/solver/exact-full.test.ts']
+    : [];
 
 export default defineConfig({
   resolve: { conditions },
@@ -30,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'suites',
           include: everything,
-          exclude: ['**/node_modules/**', '**/dist/**', ...underLoad],
+          exclude: ['**/node_modules/**', '**/dist/**', ...underLoad, ...skipped],
           sequence: { groupOrder: 0 },
         },
       },
