@@ -12,7 +12,7 @@
 // missing). ZILCH_BENCH_PRESOLVE=1 also times the build's presolve into an empty directory.
 // Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 // Zilch penalty: zilch-online at ZILCH_BENCH_PENALTY_TARGET (default 300: the full preset takes
-// about 20 minutes, docs/solver.md; empty to skip), in a child like the others.
+// 38 minutes of CPU, measured, and ships solved: docs/solver.md; empty to skip), in a child like the others.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
