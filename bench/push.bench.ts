@@ -3,13 +3,19 @@
 // then POSTed to a push service on this machine (the test endpoint, which also decrypts and
 // checks every one). Figures: total time, per notification, throughput, at the server's default
 // concurrency (16) and at 64. ZILCH_BENCH_SUBSCRIPTIONS sets the count (default 1000).
-import { fanOut, newVapidKeys } from '@zilch/server';
+import { fanOut, newVapidKeys, PushTransport, systemResolver } from '@zilch/server';
 import { PushEndpoint } from '@zilch/testkit';
 
 /** Prints the push fan-out figures. */
 export default async function bench(): Promise<void> {
   const n = Number(process.env.ZILCH_BENCH_SUBSCRIPTIONS ?? 1000);
   const endpoint = await PushEndpoint.start();
+  // The test endpoint is plain http on loopback: what the tests-only policy lets through.
+  const transport = new PushTransport({
+    hosts: ['127.0.0.1'],
+    allowHttpLoopback: true,
+    resolve: systemResolver,
+  });
   try {
     const vapid = { subject: 'mailto:bench@localhost', ...newVapidKeys() };
     const targets = Array.from({ length: n }, () => {
@@ -30,6 +36,7 @@ export default async function bench(): Promise<void> {
         concurrency,
         timeoutMs: 10_000,
         ttlSeconds: 86_400,
+        transport,
       });
       const ms = performance.now() - t0;
       console.log(
@@ -39,6 +46,7 @@ export default async function bench(): Promise<void> {
       );
     }
   } finally {
+    transport.close();
     await endpoint.close();
   }
 }

@@ -42,7 +42,11 @@ export const ERROR_CODES = [
   'CHAT_EMPTY',
   'CHAT_TOO_LONG',
   'CHAT_TOO_FAST',
+  // Web Push subscriptions.
   'BAD_SUBSCRIPTION',
+  'PUSH_ENDPOINT_NOT_ALLOWED',
+  'PUSH_ENDPOINT_ADDRESS',
+  'PUSH_ENDPOINT_TAKEN',
   // Quick match.
   'NOT_QUEUED',
   // Ratings (docs/server.md, ratings).

@@ -8,6 +8,7 @@ export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './s
 export { listChatReports, type ChatReport } from './chat/reports.ts';
 export { openSqlite } from './store/sqlite-file.ts';
 export { fanOut } from './push/fan-out.ts';
-export { newVapidKeys } from './push/sender.ts';
+export { newVapidKeys, PushTransport } from './push/sender.ts';
+export { systemResolver } from './push/endpoint.ts';
 export { quickMatchHarness, type MatchHarness } from './match/harness.ts';
 export { pairPlayers, type RangeRule, type Waiting } from './match/pairing.ts';

@@ -26,6 +26,7 @@ import { GameStore } from './store/game-store.ts';
 import { PushStore } from './store/push-store.ts';
 import { newVapidKeys } from './push/sender.ts';
 import { PushService } from './push/service.ts';
+import { systemResolver } from './push/endpoint.ts';
 import { MatchStore } from './store/match-store.ts';
 import { RatingStore } from './store/rating-store.ts';
 import { RatingService } from './ratings/service.ts';
@@ -135,7 +136,11 @@ export async function startServer(
     queue: config.push.queue,
     timeoutMs: config.push.timeoutMs,
     ttlSeconds: 86_400,
-    allowHttp: config.push.allowHttp,
+    endpoints: {
+      hosts: config.push.hosts,
+      allowHttpLoopback: config.push.allowHttp,
+      resolve: systemResolver,
+    },
   });
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
@@ -299,6 +304,7 @@ export async function startServer(
         await stopStrategy();
         // Notifications already queued get their (bounded) chance to go out.
         await within(push.idle(), 5000, 'push queue').catch(() => undefined);
+        push.close();
         await app.close().catch(() => undefined);
         if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
         await db.close();

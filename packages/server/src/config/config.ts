@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { defaultCacheDir } from '@zilch/strategy/node';
 import { z } from 'zod';
+import { DEFAULT_PUSH_HOSTS, parseHostList } from '../push/endpoint.ts';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -104,7 +105,19 @@ export const EnvSchema = z.object({
   ZILCH_PUSH_CONCURRENCY: int(1, 1000, 16),
   ZILCH_PUSH_QUEUE: int(1, 1_000_000, 10_000),
   ZILCH_PUSH_TIMEOUT_MS: int(100, 120_000, 10_000),
-  /** Tests only: accept http:// push endpoints (a local push service). */
+  /** Push services' hosts endpoints may be on (comma list; `*.domain`, `*` for any public host). */
+  ZILCH_PUSH_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const r = v === undefined ? null : parseHostList(v);
+      if (r && !r.ok)
+        ctx.addIssue({
+          code: 'custom',
+          message: `host names, *.domain or * (comma list); not hosts: ${r.bad.join(', ') || '(empty)'}`,
+        });
+    }),
+  /** Tests only: accept http:// push endpoints that lead to loopback (a local push service). */
   ZILCH_PUSH_HTTP_ENDPOINTS: flag,
   /** Quick match: rating difference accepted at once, added per second of waiting, and the widest. */
   ZILCH_MATCH_RANGE: int(0, 10_000, 100),
@@ -182,6 +195,8 @@ export interface Config {
     concurrency: number;
     queue: number;
     timeoutMs: number;
+    /** Hosts push endpoints may be on (canonical allow-list entries). */
+    hosts: string[];
     allowHttp: boolean;
   };
   /** Quick match: rating range (base, per second, max), bot offer, expiry and pass period (ms). */
@@ -195,6 +210,12 @@ export interface Config {
   readonly leaderboard: { minGames: number; provisionalRd: number };
   /** Off, public, or behind `Authorization: Bearer <token>`. */
   readonly metrics: { mode: 'off' } | { mode: 'on' } | { mode: 'token'; token: string };
+}
+
+/** The push host allow-list: the browsers' push services unless set (validated by the schema). */
+function pushHosts(v: string | undefined): string[] {
+  const r = v === undefined ? null : parseHostList(v);
+  return r?.ok ? r.hosts : [...DEFAULT_PUSH_HOSTS];
 }
 
 /** Whether ZILCH_TRUST_PROXY reads as a setting (an address list must compile). */
@@ -303,6 +324,7 @@ export function loadConfig(
         concurrency: e.ZILCH_PUSH_CONCURRENCY,
         queue: e.ZILCH_PUSH_QUEUE,
         timeoutMs: e.ZILCH_PUSH_TIMEOUT_MS,
+        hosts: pushHosts(e.ZILCH_PUSH_HOSTS),
         allowHttp: e.ZILCH_PUSH_HTTP_ENDPOINTS,
       },
       leaderboard: {

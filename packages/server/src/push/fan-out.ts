@@ -1,7 +1,7 @@
 // One payload to many subscriptions on the push queue: what a broadcast costs (`npm run bench`).
 import type { PushTarget } from '../store/push-store.ts';
 import { WorkQueue } from './queue.ts';
-import { sendPush, type Vapid } from './sender.ts';
+import { sendPush, type PushTransport, type Vapid } from './sender.ts';
 
 /** Counts of one fan-out. */
 export interface FanOut {
@@ -15,7 +15,7 @@ export async function fanOut(
   targets: readonly PushTarget[],
   payload: string,
   vapid: Vapid,
-  o: { concurrency: number; timeoutMs: number; ttlSeconds: number },
+  o: { concurrency: number; timeoutMs: number; ttlSeconds: number; transport: PushTransport },
 ): Promise<FanOut> {
   const out: FanOut = { sent: 0, gone: 0, failed: 0 };
   const work = new WorkQueue(o.concurrency, targets.length, () => (out.failed += 1));

@@ -10,16 +10,27 @@ import type {
   PushStatus,
   PushSubscribeBody,
 } from '@zilch/protocol';
+import { Semaphore } from 'async-mutex';
 import type { Logger } from 'pino';
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameChange } from '../games/service.ts';
 import type { GameRecord } from '../store/records.ts';
 import type { PushStore, PushTarget } from '../store/push-store.ts';
+import {
+  checkEndpoint,
+  checkEndpointUrl,
+  EndpointRefused,
+  type EndpointPolicy,
+} from './endpoint.ts';
+import { subscriptionKeys } from './keys.ts';
 import { WorkQueue } from './queue.ts';
 import { isQuiet } from './quiet.ts';
-import { sendPush, type SendResult, type Vapid } from './sender.ts';
+import { PushTransport, sendPush, type SendResult, type Vapid } from './sender.ts';
 
 const ALL_KINDS: PushKind[] = ['your-move', 'invitation', 'game-over'];
+
+/** Subscriptions an account keeps (its devices); a new one beyond drops the least recent. */
+export const MAX_DEVICES = 10;
 
 /** What the push service needs. */
 export interface PushOptions {
@@ -28,25 +39,30 @@ export interface PushOptions {
   readonly logger: Logger;
   /** Seats with a live connection to a game: they see the table and need no notification. */
   readonly connected: (gameId: string) => Set<number>;
-  /** Sends at once; waiting jobs beyond `queue` are dropped. */
+  /** Jobs run at once, and requests in flight at once over all jobs; jobs beyond `queue` are dropped. */
   readonly concurrency: number;
   readonly queue: number;
   /** Deadline of one send (ms). */
   readonly timeoutMs: number;
   /** How long a push service keeps an undelivered notification (s). */
   readonly ttlSeconds: number;
-  /** Accept http:// endpoints (a test's local push service); production endpoints are https. */
-  readonly allowHttp: boolean;
+  /** Where pushes may go: the push services' hosts, public addresses only. */
+  readonly endpoints: EndpointPolicy;
 }
 
 /** Decides, queues and sends Web Push notifications. */
 export class PushService {
   private readonly work: WorkQueue;
+  // Bounds requests, not jobs: one job may send to several devices of several players.
+  private readonly sends: Semaphore;
+  private readonly transport: PushTransport;
 
   constructor(private readonly o: PushOptions) {
     this.work = new WorkQueue(o.concurrency, o.queue, (e) =>
       o.logger.warn({ err: e }, 'push job failed'),
     );
+    this.sends = new Semaphore(o.concurrency);
+    this.transport = new PushTransport(o.endpoints);
   }
 
   /** The VAPID public key browsers subscribe with. */
@@ -59,29 +75,51 @@ export class PushService {
     return {
       publicKey: this.publicKey,
       settings: await this.settings(userId),
-      devices: (await this.o.store.targets(userId)).length,
+      devices: await this.o.store.count(userId),
     };
   }
 
-  /** Stores this device's subscription for the account. */
+  /**
+   * Stores this device's subscription for the account: an endpoint on an allowed push service
+   * whose name leads only to public addresses, with well-formed keys; one another account holds
+   * only with that browser's keys (proof it is the same browser).
+   */
   async subscribe(userId: string, body: PushSubscribeBody): Promise<Result<PushStatus>> {
-    const { endpoint, keys } = body.subscription;
-    const scheme = new URL(endpoint).protocol;
-    if (scheme !== 'https:' && !(this.o.allowHttp && scheme === 'http:'))
-      return refuse('BAD_SUBSCRIPTION', 'A push endpoint must be an https address.', 400);
-    // RFC 8291: an uncompressed P-256 point (65 bytes) and a 16-byte auth secret.
-    if (
-      Buffer.from(keys.p256dh, 'base64url').length !== 65 ||
-      Buffer.from(keys.auth, 'base64url').length !== 16
-    )
-      return refuse('BAD_SUBSCRIPTION', 'This push subscription has malformed keys.', 400);
-    await this.o.store.subscribe(userId, { endpoint, ...keys }, Date.now());
+    const { endpoint } = body.subscription;
+    try {
+      // The cheap checks first: a host off the allow-list is never looked up.
+      checkEndpointUrl(endpoint, this.o.endpoints);
+      const keys = subscriptionKeys(body.subscription.keys);
+      if (!keys)
+        return refuse(
+          'BAD_SUBSCRIPTION',
+          'This push subscription has malformed keys (a P-256 point and a 16-byte secret).',
+          400,
+        );
+      await checkEndpoint(endpoint, this.o.endpoints);
+      // One spelling per endpoint, so the same endpoint is one row whoever presents it.
+      return await this.keep(userId, { endpoint: new URL(endpoint).href, ...keys });
+    } catch (e) {
+      if (e instanceof EndpointRefused) return refuse(e.code, e.message, 400);
+      throw e;
+    }
+  }
+
+  /** Stores a checked subscription. */
+  private async keep(userId: string, t: PushTarget): Promise<Result<PushStatus>> {
+    const r = await this.o.store.subscribe(userId, t, Date.now(), MAX_DEVICES);
+    if (r === 'taken')
+      return refuse(
+        'PUSH_ENDPOINT_TAKEN',
+        'This push endpoint belongs to another account; subscribe again from that browser.',
+        409,
+      );
     return ok(await this.status(userId));
   }
 
   /** Forgets this device's subscription. */
   async unsubscribe(userId: string, endpoint: string): Promise<PushStatus> {
-    await this.o.store.unsubscribe(endpoint, userId);
+    await this.o.store.unsubscribe(new URL(endpoint).href, userId);
     return this.status(userId);
   }
 
@@ -154,6 +192,11 @@ export class PushService {
     return this.work.idle();
   }
 
+  /** Closes the idle connections to push services (after `idle`, at shutdown). */
+  close(): void {
+    this.transport.close();
+  }
+
   private enqueue(job: () => Promise<void>): void {
     if (!this.work.add(job)) this.o.logger.warn('push queue full: a notification was dropped');
   }
@@ -179,7 +222,7 @@ export class PushService {
     if (!(await this.o.store.claim(userId, payload.gameId, kind, now))) return;
     const body = JSON.stringify(payload);
     await Promise.all(
-      (await this.o.store.targets(userId)).map(async (t) => {
+      (await this.o.store.targets(userId, MAX_DEVICES)).map(async (t) => {
         const r = await this.send(t, body);
         if (r === 'gone') await this.o.store.unsubscribe(t.endpoint, null);
       }),
@@ -188,9 +231,12 @@ export class PushService {
 
   private async send(t: PushTarget, body: string): Promise<SendResult> {
     try {
-      return await sendPush(t, body, this.o.vapid, this.o);
+      return await this.sends.runExclusive(() =>
+        sendPush(t, body, this.o.vapid, { ...this.o, transport: this.transport }),
+      );
     } catch (e) {
-      this.o.logger.debug({ err: e, endpoint: new URL(t.endpoint).origin }, 'push send failed');
+      const level = e instanceof EndpointRefused ? 'warn' : 'debug';
+      this.o.logger[level]({ err: e, endpoint: new URL(t.endpoint).origin }, 'push send failed');
       return 'failed';
     }
   }

@@ -13,14 +13,49 @@ export interface PushTarget {
 export class PushStore {
   constructor(readonly db: Kysely<Database>) {}
 
-  /** Stores a subscription for a user (a re-subscribed endpoint moves to the new user and keys). */
-  async subscribe(userId: string, t: PushTarget, at: number): Promise<void> {
+  /**
+   * Stores a subscription for a user, keeping the user's newest `keep` (older ones are
+   * dropped). An endpoint another user holds moves to this one only when the keys match the
+   * stored ones: the browser that owns the endpoint made them and holds them. 'taken' otherwise,
+   * and nothing changes.
+   */
+  async subscribe(userId: string, t: PushTarget, at: number, keep: number): Promise<'stored' | 'taken'> {
     const row = { endpoint: t.endpoint, user_id: userId, p256dh: t.p256dh, auth: t.auth };
-    await this.db
-      .insertInto('push_subscriptions')
-      .values({ ...row, created_at: at })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
-      .execute();
+    return this.db.transaction().execute(async (tx) => {
+      const r = await tx
+        .insertInto('push_subscriptions')
+        .values({ ...row, created_at: at })
+        .onConflict((oc) =>
+          oc
+            .column('endpoint')
+            // Re-subscribing counts as new, so the device in use is not the one dropped.
+            .doUpdateSet({ ...row, created_at: at })
+            .where((eb) =>
+              eb.or([
+                eb('push_subscriptions.user_id', '=', userId),
+                eb.and([
+                  eb('push_subscriptions.p256dh', '=', t.p256dh),
+                  eb('push_subscriptions.auth', '=', t.auth),
+                ]),
+              ]),
+            ),
+        )
+        .executeTakeFirst();
+      if (Number(r.numInsertedOrUpdatedRows ?? 0n) === 0) return 'taken';
+      const newest = tx
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('endpoint', 'desc')
+        .limit(keep);
+      await tx
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', userId)
+        .where('endpoint', 'not in', newest)
+        .execute();
+      return 'stored';
+    });
   }
 
   /** Forgets an endpoint (of this user only, or of anyone when `userId` is null: the push service said it is gone). */
@@ -30,13 +65,26 @@ export class PushStore {
     await q.execute();
   }
 
-  /** A user's subscriptions. */
-  async targets(userId: string): Promise<PushTarget[]> {
+  /** A user's newest `limit` subscriptions. */
+  async targets(userId: string, limit: number): Promise<PushTarget[]> {
     return this.db
       .selectFrom('push_subscriptions')
       .select(['endpoint', 'p256dh', 'auth'])
       .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('endpoint', 'desc')
+      .limit(limit)
       .execute();
+  }
+
+  /** How many subscriptions a user has. */
+  async count(userId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('push_subscriptions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   /** A user's settings, or null when never set. */
