@@ -80,8 +80,10 @@ export default defineConfig({
           // Every claim links its seat (POST /api/account/seats): specs in parallel share one address.
           ZILCH_AUTH_RATE_LIMIT: '100000',
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '200',
-          // The push spec's push service is a local http server (production endpoints are https).
+          // The push spec's push service is a local http server (production endpoints are https,
+          // on the browsers' push services): allowed here, and only to loopback.
           ZILCH_PUSH_HTTP_ENDPOINTS: '1',
+          ZILCH_PUSH_HOSTS: '127.0.0.1',
           // Quick match offers the bot within seconds (e2e/match.spec.ts).
           ZILCH_MATCH_BOT_AFTER_MS: '3000',
           // ratings.spec sees two players on the leaderboard after their one rated game.

@@ -385,7 +385,14 @@ const CODES: Record<P.ErrorCode, string> = {
     'socket only — a chat message over `CHAT_MAX_GRAPHEMES` (280) characters once normalised',
   CHAT_TOO_FAST:
     'socket only — a sender (a seat; a spectator by address) over `CHAT_BURST` (5) messages at once, earning one back every `CHAT_REFILL_SECONDS` (3 s); the message says how long to wait',
-  BAD_SUBSCRIPTION: '400 — a push subscription with a non-https endpoint or malformed keys',
+  BAD_SUBSCRIPTION:
+    '400 — a push subscription with malformed keys (not a P-256 point, or not a 16-byte secret)',
+  PUSH_ENDPOINT_NOT_ALLOWED:
+    '400 — a push endpoint that is not https on one of the push services the server sends to (ZILCH_PUSH_HOSTS)',
+  PUSH_ENDPOINT_ADDRESS:
+    '400 — a push endpoint whose host resolves to a loopback, private, link-local, CGNAT, multicast, unspecified or reserved address (or to none)',
+  PUSH_ENDPOINT_TAKEN:
+    '409 — the push endpoint belongs to another account, and the keys given are not the ones that browser subscribed with',
   NOT_RATEABLE:
     '400 — `rated: true` on a table that cannot be rated (not two human seats, a bot, an absent bot, custom rules); 409 — an account taking a second seat of a rated table',
   ACCOUNT_REQUIRED:

@@ -91,6 +91,8 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
       PORT: port,
       ZILCH_DATA_DIR: tmp.dir,
       ZILCH_PUSH_HTTP_ENDPOINTS: '1',
+      // The local push service's host, and loopback spellings the address check must refuse.
+      ZILCH_PUSH_HOSTS: '127.0.0.1,127.0.0.2,localhost,[::1]',
       ZILCH_PUSH_TIMEOUT_MS: '2000',
       ...env,
     });
@@ -325,5 +327,82 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
       push.for(sub.endpoint).filter((p) => (p.payload as Loose).kind === 'invitation'),
     ).toHaveLength(1);
     await ada.call('POST', '/api/account/push/settings', settings);
+  });
+
+  /** A new account on its own device. */
+  async function account(): Promise<{ device: Device; id: string }> {
+    const device = new Device(() => base);
+    await device.call('POST', '/api/account/seats', { seats: [] });
+    expect((await register(device, new SoftPasskey(base))).status).toBe(201);
+    const me = await device.call('GET', '/api/account');
+    return { device, id: me.body.user.id as string };
+  }
+
+  const subscribe = (d: Device, subscription: unknown) =>
+    d.call('POST', '/api/account/push/subscriptions', { subscription });
+  const devices = async (d: Device) => (await d.call('GET', '/api/account/push')).body.devices;
+
+  it('refuses endpoints off the allow-list, loopback in any spelling, and keys off the curve', async () => {
+    const { device } = await account();
+    const sub = push.subscription();
+    const port = new URL(push.url).port;
+    const cases: [string, string][] = [
+      ['https://push.evil.example/x', 'PUSH_ENDPOINT_NOT_ALLOWED'],
+      [`ftp://127.0.0.1:${port}/x`, 'PUSH_ENDPOINT_NOT_ALLOWED'],
+      // On the allow-list, but https must lead to a public address: every loopback spelling.
+      ...['localhost', '127.0.0.1', '127.1', '2130706433', '0x7f.0.0.1', '127.0.0.2', '[::1]'].map(
+        (h): [string, string] => [`https://${h}:${port}/push/x`, 'PUSH_ENDPOINT_ADDRESS'],
+      ),
+    ];
+    for (const [endpoint, code] of cases) {
+      const r = await subscribe(device, { ...sub, endpoint });
+      expect([endpoint, r.status, r.body.code]).toEqual([endpoint, 400, code]);
+    }
+    const off = Buffer.from(sub.keys.p256dh, 'base64url');
+    off[64] = (off[64] as number) ^ 1;
+    const bad = await subscribe(device, {
+      ...sub,
+      keys: { ...sub.keys, p256dh: off.toString('base64url') },
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'BAD_SUBSCRIPTION']);
+    expect(await devices(device)).toBe(0);
+    expect(push.received.filter((p) => p.endpoint.includes('/push/x'))).toEqual([]);
+  });
+
+  it('keeps an account’s newest 10 subscriptions, and pushes to those only', async () => {
+    const { device, id } = await account();
+    const subs = Array.from({ length: 12 }, () => push.subscription());
+    for (const sub of subs) {
+      expect((await subscribe(device, sub)).status).toBe(200);
+      // Distinct times, so which ones are the oldest is certain.
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(await devices(device)).toBe(10);
+    // Subscribing again makes the first of the kept ones the newest.
+    expect((await subscribe(device, subs[2])).body.devices).toBe(10);
+    server.push.notifyInvitation(id, 'g-cap');
+    await server.push.idle();
+    expect(subs.map((s) => push.for(s.endpoint).length)).toEqual([
+      0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ]);
+  });
+
+  it('moves an endpoint to another account only with that browser’s keys', async () => {
+    const a = await account();
+    const b = await account();
+    const sub = push.subscription();
+    expect((await subscribe(a.device, sub)).body.devices).toBe(1);
+    // Another account knowing the endpoint, but not the browser's keys.
+    const other = push.subscription();
+    const taken = await subscribe(b.device, { ...sub, keys: other.keys });
+    expect([taken.status, taken.body.code]).toEqual([409, 'PUSH_ENDPOINT_TAKEN']);
+    expect([await devices(a.device), await devices(b.device)]).toEqual([1, 0]);
+    server.push.notifyInvitation(a.id, 'g-owner');
+    await server.push.idle();
+    expect(push.for(sub.endpoint)).toHaveLength(1);
+    // The same browser signed in to the other account: same endpoint, same keys.
+    const moved = await subscribe(b.device, sub);
+    expect([moved.status, moved.body.devices]).toEqual([200, 1]);
+    expect(await devices(a.device)).toBe(0);
   });
 });

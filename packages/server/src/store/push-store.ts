@@ -19,7 +19,12 @@ export class PushStore {
    * stored ones: the browser that owns the endpoint made them and holds them. 'taken' otherwise,
    * and nothing changes.
    */
-  async subscribe(userId: string, t: PushTarget, at: number, keep: number): Promise<'stored' | 'taken'> {
+  async subscribe(
+    userId: string,
+    t: PushTarget,
+    at: number,
+    keep: number,
+  ): Promise<'stored' | 'taken'> {
     const row = { endpoint: t.endpoint, user_id: userId, p256dh: t.p256dh, auth: t.auth };
     return this.db.transaction().execute(async (tx) => {
       const r = await tx
