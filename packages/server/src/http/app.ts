@@ -63,6 +63,12 @@ function requestForLog(req: {
   };
 }
 
+/** Whether a request is a health check (/healthz or /readyz, any query). */
+function isHealthCheck(req: { url: string }): boolean {
+  const path = req.url.split('?', 1)[0];
+  return path === '/healthz' || path === '/readyz';
+}
+
 /** Builds the Fastify app: API, OpenAPI docs, limits, health, metrics and the web build. */
 export async function buildApp(
   config: Config,
@@ -93,11 +99,17 @@ export async function buildApp(
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    // Load balancers and systemd ask every few seconds: their lines go out at debug (below).
+    disableRequestLogging: isHealthCheck,
     ...options,
   });
   base.setValidatorCompiler(validatorCompiler);
   base.setSerializerCompiler(serializerCompiler);
   installErrorHandling(base, spa);
+  base.addHook('onResponse', async (req, reply) => {
+    if (isHealthCheck(req))
+      req.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'health check');
+  });
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   await app.register(helmet, {
