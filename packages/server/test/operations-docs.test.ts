@@ -1,10 +1,13 @@
 // docs/operations.md and deploy/grafana say what a running server exports: every metric name and
 // label set that /metrics shows is documented, nothing documented is missing, and every panel
 // of the dashboard is filtered by the chosen job.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
+import { tempDir } from '@zilch/testkit';
 import { api, playToEnd, startTestServer } from './helpers.ts';
 
 const read = (path: string) =>
@@ -130,5 +133,31 @@ describe('operations guide against a running server', () => {
     }
     const tables = dashboard.panels.find((p) => p.title === 'Tables live');
     expect(tables?.targets?.map((t) => t.expr).join(' ')).toMatch(/zilch_games_in_play/);
+  });
+});
+
+const analyze = spawnSync('systemd-analyze', ['--version']).status === 0;
+if (!analyze) console.warn('!!! systemd unit test SKIPPED: apt-get install -y systemd to run it');
+
+describe.skipIf(!analyze)('the systemd unit', () => {
+  it('is rated at most 4.0 by systemd-analyze security', () => {
+    const dir = tempDir('zilch-unit-');
+    try {
+      const unit = join(dir.dir, 'zilch@.service');
+      copyFileSync(
+        fileURLToPath(new URL('../../../deploy/systemd/zilch@.service', import.meta.url)),
+        unit,
+      );
+      // Offline, the unit is looked up in the working directory; an instance name fills %i.
+      const r = spawnSync('systemd-analyze', ['security', '--offline=yes', 'zilch@3001.service'], {
+        cwd: dir.dir,
+        encoding: 'utf8',
+      });
+      const level = /Overall exposure level for zilch@3001\.service: ([0-9.]+)/.exec(r.stdout);
+      expect(level, r.stdout + r.stderr).not.toBeNull();
+      expect(Number(level?.[1])).toBeLessThanOrEqual(4);
+    } finally {
+      dir.cleanup();
+    }
   });
 });
