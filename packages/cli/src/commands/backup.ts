@@ -21,10 +21,15 @@ function size(bytes: number): string {
     : `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
+/** A count with its noun: 1 game, 2 games. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** One line: what was copied, where, at which schema version, how big. */
 export function describeReport(kind: 'backup' | 'restore', r: BackupReport): string {
   const what = r.store === 'sqlite' ? 'SQLite store' : 'PostgreSQL store';
-  const holds = `schema ${r.schema}, ${r.games} games, ${r.entries} log entries, ${size(r.bytes)}`;
+  const holds = `schema ${r.schema}, ${count(r.games, 'game', 'games')}, ${count(r.entries, 'log entry', 'log entries')}, ${size(r.bytes)}`;
   return kind === 'backup'
     ? `Backed up the ${what} to ${r.file} (${holds}).`
     : `Restored the ${what} into ${r.file} (${holds}); start the server on it.`;
