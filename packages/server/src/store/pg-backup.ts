@@ -1,7 +1,7 @@
 // Backups of a PostgreSQL store with pg_dump while the servers run, and their restoration with
 // pg_restore into an empty database, refusing a dump that a newer Zilch wrote before writing.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { BackupError, type BackupReport } from './backup.ts';
@@ -72,6 +72,16 @@ async function connect(url: string): Promise<pg.Client> {
 async function storeFacts(
   c: pg.Client,
 ): Promise<{ migrations: string[]; games: number; entries: number } | null> {
+  try {
+    return await readFacts(c);
+  } catch (e) {
+    throw new BackupError('TOOL', `Could not read the store: ${(e as Error).message}.`);
+  }
+}
+
+async function readFacts(
+  c: pg.Client,
+): Promise<{ migrations: string[]; games: number; entries: number } | null> {
   const found = await c.query<{ t: string | null }>(
     "select to_regclass('kysely_migration')::text as t",
   );
@@ -102,7 +112,13 @@ export async function backupPostgres(url: string, dest: string): Promise<BackupR
     const facts = await storeFacts(c);
     if (!facts || !snapshot)
       throw new BackupError('NO_STORE', `There is no Zilch store in ${describeDatabase(url)}.`);
-    await run('pg_dump', [...PG_DUMP_FLAGS, `--snapshot=${snapshot}`, `--file=${file}`, url]);
+    try {
+      await run('pg_dump', [...PG_DUMP_FLAGS, `--snapshot=${snapshot}`, `--file=${file}`, url]);
+    } catch (e) {
+      // Half a dump must not pass for a backup.
+      rmSync(file, { force: true });
+      throw e;
+    }
     await c.query('commit');
     return {
       store: 'postgres',
