@@ -3,6 +3,7 @@
 // deploy/nginx/zilch.conf itself. Two browsers play a whole game through it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -22,6 +23,7 @@ const NGINX = '/usr/sbin/nginx';
 let cluster: Cluster | null = null;
 let nginx: ChildProcess | null = null;
 let base = '';
+let plain = '';
 const tmp = tempDir('zilch-proxy-');
 
 if (!existsSync(NGINX) && process.env.ZILCH_REQUIRE_SERVICES === '1')
@@ -69,10 +71,12 @@ test.beforeAll(async () => {
     { stdio: 'ignore' },
   );
   const https = await freePort();
+  const http = await freePort();
+  plain = `http://127.0.0.1:${http}`;
   const site = readFileSync(join(root, 'deploy/nginx/zilch.conf'), 'utf8')
     .replaceAll('@PORT_A@', String(a?.port))
     .replaceAll('@PORT_B@', String(b?.port))
-    .replaceAll('@HTTP_PORT@', String(await freePort()))
+    .replaceAll('@HTTP_PORT@', String(http))
     .replaceAll('@HTTPS_PORT@', String(https))
     .replaceAll('@SERVER_NAME@', '127.0.0.1')
     .replaceAll('@CERT@', join(dir, 'cert.pem'))
@@ -120,6 +124,17 @@ test.afterAll(async () => {
 });
 
 test.use({ ignoreHTTPSErrors: true });
+
+test('plain HTTP is sent to HTTPS on the configured port, path and query kept', async () => {
+  const location = await new Promise<string | undefined>((done, fail) => {
+    httpGet(`${plain}/t/abc?x=1`, (res) => {
+      res.resume();
+      expect(res.statusCode).toBe(301);
+      done(res.headers.location);
+    }).on('error', fail);
+  });
+  expect(location).toBe(`${base}/t/abc?x=1`);
+});
 
 /** Presses the number keys of the given dice once the roll has arrived. */
 async function choose(page: Page, dice: number[]): Promise<void> {

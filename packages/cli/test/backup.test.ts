@@ -85,7 +85,9 @@ describe('backup and restore', () => {
 
     const put = await zilch('restore', file, '--data', restored);
     expect(put.code).toBe(0);
-    expect(put.stdout).toMatch(/Restored 2 games/);
+    expect(put.stdout).toMatch(
+      /^Restored the SQLite store into .*zilch\.sqlite \(schema \S+, 2 games, \d+ log entries, [0-9.]+ kB\); start the server on it\.\n$/,
+    );
     const twice = await zilch('restore', file, '--data', restored);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toMatch(/already exists/);

@@ -5,6 +5,8 @@ export { runFromEnv } from './main.ts';
 export { verifyExport, type GameExport, type VerifyResult } from './fairness/verify.ts';
 export { fairDice, commitmentOf } from './fairness/dice-stream.ts';
 export { backupSqlite, restoreSqlite, BackupError, type BackupReport } from './store/backup.ts';
+export { backupPostgres, restorePostgres, describeDatabase } from './store/pg-backup.ts';
+export { knownMigrations } from './store/migrations.ts';
 export { listChatReports, type ChatReport } from './chat/reports.ts';
 export { openSqlite } from './store/sqlite-file.ts';
 export { fanOut } from './push/fan-out.ts';

@@ -90,7 +90,7 @@ export async function startServer(
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
   const store = new GameStore(db.db, db.dialect, config.pgGroupCommit);
-  const metrics = createMetrics(strategyQueued);
+  const metrics = createMetrics(strategyQueued, () => store.countPlaying());
   // Across processes presence is re-announced every lease period; a silent process's report expires.
   const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);
   const connected = (id: string) => presence.connected(id);

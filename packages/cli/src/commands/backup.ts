@@ -1,32 +1,43 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { backupSqlite, BackupError, restoreSqlite, type BackupReport } from '@zilch/server';
+import {
+  backupPostgres,
+  backupSqlite,
+  BackupError,
+  restorePostgres,
+  restoreSqlite,
+  type BackupReport,
+} from '@zilch/server';
 import { printJson } from '../output.ts';
 import type { BackupOptions } from '../register/backup.ts';
 import { usage } from '../usage-error.ts';
-
-// The documented PostgreSQL flags (docs/operations.md): one file in pg_dump's compressed custom
-// format, no owners or grants, so it restores into a database owned by another role.
-const PG_DUMP_FLAGS = ['--format=custom', '--no-owner', '--no-privileges'];
-const PG_RESTORE_FLAGS = [
-  '--no-owner',
-  '--no-privileges',
-  '--exit-on-error',
-  '--single-transaction',
-];
 
 function databaseUrl(o: BackupOptions): string | null {
   return o.databaseUrl ?? process.env.DATABASE_URL ?? null;
 }
 
+/** Bytes as an operator reads them: kB below a megabyte, MB above. */
+function size(bytes: number): string {
+  return bytes < 1_048_576
+    ? `${(bytes / 1024).toFixed(1)} kB`
+    : `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+/** A count with its noun: 1 game, 2 games. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** One line: what was copied, where, at which schema version, how big. */
+export function describeReport(kind: 'backup' | 'restore', r: BackupReport): string {
+  const what = r.store === 'sqlite' ? 'SQLite store' : 'PostgreSQL store';
+  const holds = `schema ${r.schema}, ${count(r.games, 'game', 'games')}, ${count(r.entries, 'log entry', 'log entries')}, ${size(r.bytes)}`;
+  return kind === 'backup'
+    ? `Backed up the ${what} to ${r.file} (${holds}).`
+    : `Restored the ${what} into ${r.file} (${holds}); start the server on it.`;
+}
+
 function report(kind: 'backup' | 'restore', r: BackupReport, o: BackupOptions): void {
   if (o.json) return printJson({ ok: true, ...r });
-  const mb = (r.bytes / 1_048_576).toFixed(1);
-  process.stdout.write(
-    kind === 'backup'
-      ? `Backed up ${r.games} games (${r.entries} log entries, ${mb} MB) to ${r.file}\n`
-      : `Restored ${r.games} games (${r.entries} log entries) into ${r.file}; start the server on that data dir.\n`,
-  );
+  process.stdout.write(`${describeReport(kind, r)}\n`);
 }
 
 function failed(e: unknown, o: BackupOptions): void {
@@ -36,38 +47,35 @@ function failed(e: unknown, o: BackupOptions): void {
   process.exitCode = 1;
 }
 
-/** Runs a PostgreSQL client tool with the URL last; its own message on failure. */
-function pgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
-  const r = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.error) usage(`${tool} could not be run (${r.error.message}); install postgresql-client`);
-  if (r.status !== 0) {
-    process.stderr.write(`zilch: ${tool} failed (exit ${r.status})\n`);
-    process.exitCode = 1;
-  }
-}
-
 /** `zilch backup <file>`: a consistent copy of the store while the server runs. */
 export async function backup(file: string, o: BackupOptions): Promise<void> {
   const url = databaseUrl(o);
-  if (url && o.data === undefined) {
-    if (existsSync(file)) usage(`${file} already exists; choose a new file name`);
-    return pgTool('pg_dump', [...PG_DUMP_FLAGS, `--file=${file}`, url]);
-  }
   try {
-    report('backup', backupSqlite(o.data ?? process.env.ZILCH_DATA_DIR ?? 'data', file), o);
+    report(
+      'backup',
+      url && o.data === undefined
+        ? await backupPostgres(url, file)
+        : backupSqlite(o.data ?? process.env.ZILCH_DATA_DIR ?? 'data', file),
+      o,
+    );
   } catch (e) {
     failed(e, o);
   }
 }
 
 /** `zilch restore <file>`: puts a backup in place for a server to start on. */
-export function restore(file: string, o: BackupOptions): void {
+export async function restore(file: string, o: BackupOptions): Promise<void> {
   const url = databaseUrl(o);
-  if (url && o.data === undefined)
-    return pgTool('pg_restore', [...PG_RESTORE_FLAGS, `--dbname=${url}`, file]);
-  if (o.data === undefined) usage('say where to restore: --data <new dir> (or --database-url)');
+  if (!url && o.data === undefined)
+    usage('say where to restore: --data <new dir> (or --database-url)');
   try {
-    report('restore', restoreSqlite(file, o.data), o);
+    report(
+      'restore',
+      url && o.data === undefined
+        ? await restorePostgres(file, url)
+        : restoreSqlite(file, o.data as string),
+      o,
+    );
   } catch (e) {
     failed(e, o);
   }

@@ -5,8 +5,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -63,6 +66,33 @@ function requestForLog(req: {
   };
 }
 
+/** Whether a request is a health check (/healthz or /readyz, any query). */
+function isHealthCheck(req: { url: string }): boolean {
+  const path = req.url.split('?', 1)[0];
+  return path === '/healthz' || path === '/readyz';
+}
+
+/**
+ * Fastify's request lines, except for health checks: a load balancer or monitor asks every few
+ * seconds, so each check is one line at debug (not two at info) and a failing one still shows.
+ */
+class QuietHealthChecks extends LogController {
+  override incomingRequest(req: FastifyRequest, reply: FastifyReply): void {
+    if (!isHealthCheck(req)) super.incomingRequest(req, reply);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (!isHealthCheck(req) || error) return super.requestCompleted(error, req, reply);
+    const line = { res: reply, responseTime: reply.elapsedTime };
+    if (reply.statusCode < 500) reply.log.debug(line, 'health check');
+    else reply.log.info(line, 'health check failed');
+  }
+}
+
 /** Builds the Fastify app: API, OpenAPI docs, limits, health, metrics and the web build. */
 export async function buildApp(
   config: Config,
@@ -93,6 +123,7 @@ export async function buildApp(
     trustProxy: trustFunction(config.trustProxy),
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    logController: new QuietHealthChecks(),
     ...options,
   });
   base.setValidatorCompiler(validatorCompiler);

@@ -12,10 +12,27 @@ export interface Metrics {
   readonly strategyJobs: Counter<'kind' | 'result'>;
 }
 
-/** Creates the metrics (process defaults included); `strategyQueue` reads the strategy pool's queue at each scrape. */
-export function createMetrics(strategyQueue: () => number = () => 0): Metrics {
+/**
+ * Creates the metrics (process defaults included); `strategyQueue` reads the strategy pool's
+ * queue and `gamesInPlay` counts the store's live tables, both at each scrape.
+ */
+export function createMetrics(
+  strategyQueue: () => number = () => 0,
+  gamesInPlay: () => Promise<number> = async () => 0,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'zilch_games_in_play',
+    help: 'Games in play in the whole store (started, not over): the same figure from every process',
+    registers: [registry],
+    // Counted in the store, not in this process's memory: a game two processes both hold is one
+    // table. A failed count keeps the last figure; /readyz reports the store's health.
+    async collect() {
+      const n = await gamesInPlay().catch(() => null);
+      if (n !== null) this.set(n);
+    },
+  });
   new Gauge({
     name: 'zilch_strategy_queue',
     help: 'Advice and bot decisions waiting for a strategy thread',

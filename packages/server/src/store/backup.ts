@@ -12,8 +12,13 @@ function sqliteFile(dataDir: string): string {
 
 /** What a backup or a restore did. */
 export interface BackupReport {
+  readonly store: 'sqlite' | 'postgres';
+  /** The file written, or where the store was restored to (a SQLite file, or a database URL without its password). */
   readonly file: string;
+  /** Size of the backup file, in bytes. */
   readonly bytes: number;
+  /** The store's schema version: the name of its last migration. */
+  readonly schema: string;
   readonly games: number;
   readonly entries: number;
 }
@@ -21,12 +26,15 @@ export interface BackupReport {
 /** A backup that cannot be made or restored, with the reason in words. */
 export class BackupError extends Error {
   constructor(
-    readonly code: 'NO_STORE' | 'EXISTS' | 'NOT_A_BACKUP' | 'SCHEMA_TOO_NEW' | 'CORRUPT',
+    readonly code: 'NO_STORE' | 'EXISTS' | 'NOT_A_BACKUP' | 'SCHEMA_TOO_NEW' | 'CORRUPT' | 'TOOL',
     message: string,
   ) {
     super(message);
   }
 }
+
+/** What a backup holds: its schema version and how many games and log entries. */
+type Contents = Pick<BackupReport, 'schema' | 'games' | 'entries'>;
 
 function counts(db: SQLite.Database): { games: number; entries: number } {
   const n = (table: string) =>
@@ -55,11 +63,11 @@ export function backupSqlite(dataDir: string, dest: string): BackupReport {
   } finally {
     db.close();
   }
-  return { file: target, bytes: statSync(target).size, ...inspect(target) };
+  return { store: 'sqlite', file: target, bytes: statSync(target).size, ...inspect(target) };
 }
 
 /** Checks a backup file: a whole SQLite database with Zilch's tables and a schema this code knows. */
-function inspect(file: string): { games: number; entries: number } {
+function inspect(file: string): Contents {
   let db: SQLite.Database;
   try {
     db = openSqlite(file, { readonly: true, fileMustExist: true });
@@ -87,7 +95,7 @@ function inspect(file: string): { games: number; entries: number } {
         'SCHEMA_TOO_NEW',
         `${file} was written by a newer Zilch (migrations ${newer.join(', ')}); upgrade Zilch to restore it.`,
       );
-    return counts(db);
+    return { schema: [...applied].sort().at(-1) ?? '', ...counts(db) };
   } finally {
     db.close();
   }
@@ -112,5 +120,5 @@ export function restoreSqlite(backup: string, dataDir: string): BackupReport {
   const partial = `${target}.restoring`;
   copyFileSync(file, partial);
   renameSync(partial, target);
-  return { file: target, bytes: statSync(target).size, ...found };
+  return { store: 'sqlite', file: target, bytes: statSync(target).size, ...found };
 }

@@ -501,6 +501,16 @@ export class GameStore {
     );
   }
 
+  /** How many games the whole store has in play (seated and started, not over): the live tables. */
+  async countPlaying(): Promise<number> {
+    const row = await this.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('status', '=', 'playing')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Game summaries for the lobby and history, newest first. */
   async list(filter: {
     status?: 'over' | 'active';
