@@ -20,6 +20,7 @@ import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
+import { runDrain, trackConnections } from './drain.ts';
 import { AccountStore } from './store/account-store.ts';
 import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
@@ -268,6 +269,7 @@ export async function startServer(
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info({ port, store: db.dialect, redis: Boolean(redis), node }, 'zilch server listening');
 
+  const connections = trackConnections(app.server);
   let closing: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}`,
@@ -278,31 +280,89 @@ export async function startServer(
     logger: log,
     push,
     close() {
-      closing ??= (async () => {
-        // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
-        // players wait: refuse new actions and let those in flight be stored; hand the leases
-        // back and tell the other processes, which take the bots and timers up at once; then
-        // close the sockets, which makes clients reconnect straight away (to another process).
-        if (announcer) clearInterval(announcer);
-        await matchmaker.stop();
-        clearInterval(ratingSweep);
-        await service.drain();
-        const released = await driver.stop();
-        if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
-        // Clients reconnect at once on this code (another process, or this one when back).
-        io.emit('bye', {
-          code: 'SHUTTING_DOWN',
-          message: 'This server process is restarting; reconnecting.',
-        });
-        io.disconnectSockets(true);
-        await new Promise<void>((r) => io.close(() => r()));
-        await stopStrategy();
-        // Notifications already queued get their (bounded) chance to go out.
-        await within(push.idle(), 5000, 'push queue').catch(() => undefined);
-        await app.close().catch(() => undefined);
-        if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
-        await db.close();
-      })();
+      // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
+      // players wait: refuse new actions and let those in flight be stored; hand the leases
+      // back and tell the other processes, which take the bots and timers up at once; then
+      // close the sockets, which makes clients reconnect straight away (to another process).
+      // Every step has a bound and the whole drain a deadline (drain.ts): a client, Redis or
+      // database that stalls costs seconds, never minutes.
+      closing ??= runDrain(
+        [
+          {
+            name: 'matchmaker',
+            ms: 1000,
+            run: async () => {
+              if (announcer) clearInterval(announcer);
+              clearInterval(ratingSweep);
+              await matchmaker.stop();
+            },
+          },
+          { name: 'actions in flight', ms: 2500, run: () => service.drain() },
+          {
+            name: 'leases',
+            ms: 1500,
+            run: async () => {
+              const released = await driver.stop();
+              if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
+            },
+          },
+          {
+            name: 'sockets',
+            ms: 1000,
+            run: async () => {
+              // Clients reconnect at once on this code (another process, or this one when back).
+              io.emit('bye', {
+                code: 'SHUTTING_DOWN',
+                message: 'This server process is restarting; reconnecting.',
+              });
+              io.disconnectSockets(true);
+              // io.close() closes the HTTP server too, which waits for every keep-alive or
+              // half-sent request: idle ones go now, busy ones get this step's bound.
+              const closed = new Promise<void>((r) => io.close(() => r()));
+              app.server.closeIdleConnections();
+              await closed;
+            },
+          },
+          {
+            name: 'http connections',
+            ms: 500,
+            run: async () => {
+              // What the sockets step left (a slow client mid-request, a stuck upgrade) is cut.
+              app.server.closeAllConnections();
+              const n = connections.destroyAll();
+              if (n > 0) log.info({ connections: n }, 'cut connections still open');
+              await app.close();
+            },
+          },
+          { name: 'strategy jobs', ms: 1000, run: () => stopStrategy() },
+          // Notifications already queued get their (bounded) chance to go out.
+          { name: 'push queue', ms: 1000, run: () => push.idle() },
+          {
+            name: 'redis',
+            ms: 500,
+            run: async () => {
+              if (!redis) return;
+              const r = redis;
+              await Promise.all([r.pub.quit(), r.sub.quit()]).finally(() => {
+                r.pub.disconnect();
+                r.sub.disconnect();
+              });
+            },
+          },
+          { name: 'database', ms: 1000, run: () => db.close() },
+        ],
+        config.drainMs,
+        log,
+        () => {
+          // Nothing here waits: the process exits right after.
+          app.server.closeAllConnections();
+          connections.destroyAll();
+          redis?.pub.disconnect();
+          redis?.sub.disconnect();
+          void db.close().catch(() => undefined);
+          void stopStrategy().catch(() => undefined);
+        },
+      ).then(() => undefined);
       return closing;
     },
   };
