@@ -21,6 +21,7 @@ import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
 import { runDrain, trackConnections } from './drain.ts';
+import { MemoryGuard } from './memory-guard.ts';
 import { AccountStore } from './store/account-store.ts';
 import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
@@ -51,6 +52,8 @@ const BUS_EVENT = 'zilch:bus';
 export interface ServerHooks {
   /** A player's rating for a preset (default: 1500 for everyone). */
   readonly ratingOf?: RatingOf;
+  /** The process's resident memory in bytes, as the memory guard reads it (tests stand one in). */
+  readonly rss?: () => number;
 }
 
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
@@ -76,6 +79,7 @@ export async function startServer(
         'no cached solution of these presets: the coach gives expected points until one is solved (`npm run presolve` with this ZILCH_CACHE_DIR makes them)',
       );
   });
+  const guard = new MemoryGuard(config.memoryCeilingMb, log, hooks.rss);
   startStrategy({
     cacheDir: config.cacheDir,
     shared: {
@@ -84,6 +88,7 @@ export async function startServer(
     },
     ...config.strategy,
     memoryCeilingMb: config.memoryCeilingMb,
+    shed: () => guard.pressed,
     onEvent: (e) => log.warn({ strategy: e }, 'strategy pool limit reached'),
     onJob: (kind, result) => metrics.strategyJobs.inc({ kind, result }),
   });
@@ -165,6 +170,7 @@ export async function startServer(
     },
     ratings,
     chat,
+    () => guard.pressed,
   );
 
   let remote: RemoteLink | null = null;
@@ -206,6 +212,7 @@ export async function startServer(
     maxRefusals: config.socketMaxRefusals,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
+    tagKey: secret,
   });
   ioRef = io;
   if (redis) {
@@ -293,6 +300,7 @@ export async function startServer(
             ms: 1000,
             run: async () => {
               if (announcer) clearInterval(announcer);
+              guard.stop();
               clearInterval(ratingSweep);
               await matchmaker.stop();
             },

@@ -35,6 +35,8 @@ export interface StrategyPoolOptions {
     readonly bytes: number;
     readonly solutions: Promise<readonly SharedSolution[]>;
   };
+  /** Whether the process is short of memory (the server's guard): new jobs are refused BUSY. */
+  readonly shed?: () => boolean;
   /** Told when the pool stops a job or restarts its threads (for logs). */
   readonly onEvent?: (event: PoolEvent) => void;
 }
@@ -197,6 +199,7 @@ export class StrategyPool {
     waitMs = this.o.budgetMs,
   ): Promise<PoolResult<JobAnswer>> {
     if (this.closed) return busy('The server is shutting down.');
+    if (this.o.shed?.()) return busy('The server is short of memory right now; ask again later.');
     if (this.pool.queueSize >= this.o.queue)
       return busy('The strategy threads are busy; ask again in a moment.');
     const signal = AbortSignal.timeout(this.o.budgetMs);
