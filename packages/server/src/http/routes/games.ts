@@ -145,7 +145,8 @@ export function gameRoutes(
     app.post(
       '/api/games/:id/join',
       {
-        config: costly,
+        // Its budget, but never shed under memory pressure: taking a seat makes nothing big.
+        config: { rateLimit: costly.rateLimit },
         schema: {
           tags: ['games'],
           summary: 'Take the first free seat of a public table (the lobby); answers its new token',
