@@ -1,11 +1,15 @@
 // SIGTERM drains end (issue 23, item 3): a real server process with clients holding sockets
 // open exits within 10 s, logging each step; a step that stalls is cut at the deadline, named.
-import { connect, type Socket as NetSocket } from 'node:net';
+import { connect, createServer, type Server, type Socket as NetSocket } from 'node:net';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createGame,
+  dropSchema,
+  newSchema,
   openSocket,
+  postgresUrl,
+  redisUrl,
   spawnServer,
   tempDir,
   type ServerProcess,
@@ -13,14 +17,47 @@ import {
 } from '@zilch/testkit';
 import { runDrain } from '../src/drain.ts';
 
+const pgUrl = await postgresUrl();
+const redis = await redisUrl();
+const schema = newSchema();
 const tmp = tempDir('zilch-drain-');
 const held: NetSocket[] = [];
 const sockets: Socket[] = [];
-afterAll(() => {
+const proxies: Server[] = [];
+afterAll(async () => {
   for (const s of held) s.destroy();
   for (const s of sockets) s.close();
+  for (const p of proxies) p.close();
   tmp.cleanup();
+  if (pgUrl) await dropSchema(pgUrl, schema);
 });
+
+/**
+ * A TCP proxy to `port` that can stall: from `stall()` on it forwards nothing either way but
+ * keeps every connection open, as a hung Redis or database (or the network to it) does.
+ */
+async function stallingProxy(port: number): Promise<{ port: number; stall(): void }> {
+  let stalled = false;
+  const server = createServer((client) => {
+    const up = connect(port, '127.0.0.1');
+    client.on('data', (d) => void (stalled || up.write(d)));
+    up.on('data', (d) => void (stalled || client.write(d)));
+    for (const [a, b] of [
+      [client, up],
+      [up, client],
+    ] as const) {
+      a.on('error', () => undefined);
+      a.on('close', () => stalled || b.destroy());
+    }
+    held.push(client, up);
+  });
+  proxies.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    port: (server.address() as { port: number }).port,
+    stall: () => void (stalled = true),
+  };
+}
 
 /** A raw TCP client that sends `text` and then nothing more, keeping the connection open. */
 function hold(port: number, text: string): Promise<NetSocket> {
@@ -92,6 +129,36 @@ describe('SIGTERM drain', () => {
     console.log(`drain cut at its deadline: exit ${Math.round(ms)} ms after SIGTERM`);
     expect(ms).toBeLessThan(5000);
     expect(server.output()).toMatch(/drain overran its 600 ms bound in step \\?"sockets\\?"/);
+  });
+});
+
+describe.skipIf(!pgUrl || !redis)('SIGTERM drain with PostgreSQL and Redis that stall', () => {
+  it('exits within 10 s when both stop answering mid-game', async () => {
+    const pgTarget = new URL(pgUrl as string);
+    const pgProxy = await stallingProxy(Number(pgTarget.port || 5432));
+    const redisProxy = await stallingProxy(Number(new URL(redis as string).port || 6379));
+    pgTarget.hostname = '127.0.0.1';
+    pgTarget.port = String(pgProxy.port);
+    const server = await spawnServer({
+      DATABASE_URL: pgTarget.href,
+      ZILCH_PG_SCHEMA: schema,
+      REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+      ZILCH_BOT_DELAY_MS: '0',
+      LOG_LEVEL: 'info',
+    });
+    // A bot table in play: its driver holds a lease and writes all the time.
+    await createGame(server.url, 'zilch-online', [
+      { kind: 'bot', bot: 'cautious' },
+      { kind: 'bot', bot: 'cautious' },
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    pgProxy.stall();
+    redisProxy.stall();
+    const { ms } = await terminate(server);
+    console.log(`drain with PostgreSQL and Redis stalled: exit ${Math.round(ms)} ms after SIGTERM`);
+    expect(ms).toBeLessThan(10_000);
+    // The log says which steps overran (the database and Redis ones could not finish).
+    expect(server.output()).toMatch(/drain step overran|drain overran its/);
   });
 });
 
