@@ -320,6 +320,11 @@ const frozen = watched.filter((_, i) => {
 clearInterval(rssTimer);
 clearInterval(heapTimer);
 for (const p of probes.players) p.close();
+// The server's own account of memory pressure: when its guard shed work (with where the memory
+// was then), and when the strategy pool restarted its threads at 90 % of the ceiling.
+const logLines = server.output().split('\n');
+const shed = logLines.filter((l) => l.includes('memory pressure: refusing'));
+const recycled = logLines.filter((l) => l.includes('"memory-ceiling"')).length;
 await server.stop('SIGTERM');
 dir.cleanup();
 
@@ -340,6 +345,9 @@ console.log(`chat reports by answer: ${JSON.stringify(counts.reports)}`);
 console.log(`match-queue joins (new client each) by status: ${JSON.stringify(counts.queue)}`);
 console.log(
   `server memory at its peak: main heap used ${Math.round(heap.usedMb)} MiB, external ${Math.round(heap.externalMb)} MiB`,
+);
+console.log(
+  `memory guard: shed costly work ${shed.length} time(s)${shed[0] ? `, first at ${shed[0].replace(/.*"rssMb":(\d+).*"heapUsedMb":(\d+),"externalMb":(\d+),"arrayBuffersMb":(\d+).*/, 'RSS $1 MiB (main heap $2, external $3, array buffers $4 MiB)')}` : ''}; strategy threads restarted at the ceiling ${recycled} time(s)`,
 );
 console.log(
   `frozen games: ${frozen} of ${watched.length} watched (probe tables and accepted bot tables)`,
