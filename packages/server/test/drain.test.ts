@@ -128,7 +128,11 @@ describe('SIGTERM drain', () => {
     const { ms } = await terminate(server);
     console.log(`drain cut at its deadline: exit ${Math.round(ms)} ms after SIGTERM`);
     expect(ms).toBeLessThan(5000);
-    expect(server.output()).toMatch(/drain overran its 600 ms bound in step \\?"sockets\\?"/);
+    // The held request keeps the sockets step past the deadline (on a very loaded machine an
+    // earlier step may be the one still running at 600 ms): the log names it either way.
+    expect(server.output()).toMatch(
+      /drain overran its 600 ms bound in step \\?"(sockets|matchmaker|actions in flight|leases)\\?"/,
+    );
   });
 });
 
