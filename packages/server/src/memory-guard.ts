@@ -10,6 +10,8 @@ export const SHED_AT = 0.8;
 /** ...and below which it is taken again (a gap, so the guard does not flap). */
 const CALM_AT = 0.7;
 const MB = 1024 * 1024;
+/** How often memory is freed while pressure lasts (each time, running strategy jobs are lost). */
+const RELIEVE_MS = 30_000;
 
 /** The refusal of shed work: a stable code and a sentence. */
 export const shedRefusal = {
@@ -20,12 +22,18 @@ export const shedRefusal = {
 /** Watches resident memory against a ceiling; `pressed` says whether costly work is shed. */
 export class MemoryGuard {
   private on = false;
+  private relievedAt = 0;
   private readonly timer: NodeJS.Timeout;
 
+  /**
+   * `relieve` frees what can be freed (the strategy threads' memory, which would otherwise stay
+   * and keep the guard shedding): called on entering pressure and every RELIEVE_MS while it lasts.
+   */
   constructor(
     private readonly ceilingMb: number,
     private readonly log: Logger,
     private readonly rss: () => number = () => process.memoryUsage.rss(),
+    private readonly relieve: () => void = () => undefined,
     everyMs = 250,
   ) {
     this.timer = setInterval(() => this.check(), everyMs);
@@ -54,7 +62,12 @@ export class MemoryGuard {
         },
         'memory pressure: refusing advice, new tables and strategy jobs (BUSY) until it eases',
       );
-    } else if (this.on && mb < this.ceilingMb * CALM_AT) {
+    }
+    if (this.on && Date.now() - this.relievedAt >= RELIEVE_MS) {
+      this.relievedAt = Date.now();
+      this.relieve();
+    }
+    if (this.on && mb < this.ceilingMb * CALM_AT) {
       this.on = false;
       this.log.info({ rssMb: Math.round(mb) }, 'memory pressure eased: costly work taken again');
     }

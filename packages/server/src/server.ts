@@ -8,7 +8,7 @@ import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
-import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
+import { recycleStrategy, startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -79,7 +79,9 @@ export async function startServer(
         'no cached solution of these presets: the coach gives expected points until one is solved (`npm run presolve` with this ZILCH_CACHE_DIR makes them)',
       );
   });
-  const guard = new MemoryGuard(config.memoryCeilingMb, log, hooks.rss);
+  // Shedding starts by restarting the strategy threads: their heaps and caches are what a
+  // flood of costly rule sets grows, and they would not shrink by themselves.
+  const guard = new MemoryGuard(config.memoryCeilingMb, log, hooks.rss, recycleStrategy);
   startStrategy({
     cacheDir: config.cacheDir,
     shared: {

@@ -2,7 +2,8 @@
 // BUSY before any work and the strategy pool takes no new job; below 70 % they are served again.
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preset } from '@zilch/engine';
+import { createGame as engineGame, preset } from '@zilch/engine';
+import { StrategyPool } from '@zilch/strategy/node';
 import { tempDir } from '@zilch/testkit';
 import { MemoryGuard } from '../src/memory-guard.ts';
 import type { RunningServer } from '../src/server.ts';
@@ -14,12 +15,24 @@ const quiet = pino({ level: 'silent' });
 describe('MemoryGuard', () => {
   it('sheds past 80 % of the ceiling and takes work again below 70 %', () => {
     let rss = 500 * MB;
-    const g = new MemoryGuard(1000, quiet, () => rss, 60_000);
+    let relieved = 0;
+    const g = new MemoryGuard(
+      1000,
+      quiet,
+      () => rss,
+      () => relieved++,
+      60_000,
+    );
     g.check();
     expect(g.pressed).toBe(false);
+    expect(relieved).toBe(0);
     rss = 810 * MB;
     g.check();
     expect(g.pressed).toBe(true);
+    // Entering pressure frees what can be freed (the strategy threads), once, not at every sample.
+    expect(relieved).toBe(1);
+    g.check();
+    expect(relieved).toBe(1);
     // Between the two marks it stays as it was: no flapping around one line.
     rss = 750 * MB;
     g.check();
@@ -28,6 +41,34 @@ describe('MemoryGuard', () => {
     g.check();
     expect(g.pressed).toBe(false);
     g.stop();
+  });
+});
+
+describe('the strategy pool under memory pressure', () => {
+  it('refuses new jobs BUSY while the guard sheds, and takes them again after', async () => {
+    const cache = tempDir('zilch-guard-cache-');
+    let shed = true;
+    const pool = new StrategyPool({
+      workers: 1,
+      queue: 4,
+      budgetMs: 20_000,
+      ceilingMb: 1024,
+      dir: cache.dir,
+      shed: () => shed,
+    });
+    try {
+      const g = engineGame({ ...preset('classic'), firstPlayer: 'seat-1' }, 2, {
+        roll: (n) => Array.from({ length: n }, () => 2),
+      });
+      if (!g.ok) throw new Error(g.error.message);
+      const refused = await pool.advise(g.state, 'points');
+      expect(refused).toMatchObject({ ok: false, code: 'BUSY' });
+      shed = false;
+      expect((await pool.advise(g.state, 'points')).ok).toBe(true);
+    } finally {
+      await pool.close();
+      cache.cleanup();
+    }
   });
 });
 

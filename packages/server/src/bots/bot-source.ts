@@ -85,6 +85,11 @@ export function startStrategy(s: StrategySettings): void {
   });
 }
 
+/** Restarts the strategy threads, freeing the memory they hold (under memory pressure). */
+export function recycleStrategy(): void {
+  pool?.recycle();
+}
+
 /** Stops the strategy threads (at shutdown). */
 export async function stopStrategy(): Promise<void> {
   const p = pool;

@@ -141,8 +141,17 @@ export class StrategyPool {
     // If the memory is not the threads' (the rest of the process grew), restarting them over
     // and over would only cost their caches: at most once in ten seconds.
     if (Date.now() - this.recycledAt < 10_000) return;
-    this.recycledAt = Date.now();
     this.o.onEvent?.({ kind: 'memory-ceiling', rssMb: Math.round(rssMb) });
+    this.recycle();
+  }
+
+  /**
+   * Restarts the threads, which frees everything they hold (heaps, cached solutions); jobs
+   * running are answered BUSY. The server's memory guard asks for it when it starts shedding.
+   */
+  recycle(): void {
+    if (this.closed) return;
+    this.recycledAt = Date.now();
     const old = this.pool;
     this.pool = this.start();
     void old.destroy().catch(() => undefined);
