@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 
 /** The share of the ceiling past which costly work is refused. */
-export const SHED_AT = 0.8;
+const SHED_AT = 0.8;
 /** ...and below which it is taken again (a gap, so the guard does not flap). */
 const CALM_AT = 0.7;
 const MB = 1024 * 1024;

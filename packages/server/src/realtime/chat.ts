@@ -128,6 +128,6 @@ export function chatHandlers(
  * A spectator's short tag at a game: from its address, keyed, so one person keeps one tag
  * (a mute of their seat can follow them to the spectators) while the tag tells nothing about them.
  */
-export function spectatorTag(key: string, gameId: string, ip: string): string {
+function spectatorTag(key: string, gameId: string, ip: string): string {
   return createHmac('sha256', key).update(`${gameId}\n${ip}`).digest('hex').slice(0, 4);
 }
