@@ -1,9 +1,12 @@
 // Abuse run: while probe tables play, one attacking address floods the server — 10 flooding
 // sockets, costly advice requests and bot tables under fresh rule names, rate-limit bypass
-// spellings. Prints the probes' action latency (quiet, then under attack), the server's RSS and
-// how many games froze. Figures, never pass/fail.
+// spellings, chat spam (messages and reports from spectator sockets) and match-queue spam (a
+// quick-match join from a new client each time). Prints the probes' action latency (quiet, then
+// under attack), the server's peak RSS (and heap, from its metrics) and how many games froze,
+// ending with three RESULT lines against the bounds of issue 23. Figures, never pass/fail.
 //
-//   npm run reliability:abuse -- [--duration 30] [--probes 2] [--sockets 10] [--attacks sockets,advice,tables]
+//   npm run reliability:abuse -- [--duration 30] [--probes 2] [--sockets 10]
+//     [--attacks sockets,advice,tables,chat,queue]
 //
 // The server runs behind a (simulated) trusted proxy on loopback: the attacker's requests carry
 // X-Forwarded-For 198.51.100.66, the probes none, so the limits see two addresses as they would
@@ -30,8 +33,8 @@ const { values: a } = parseArgs({
     duration: { type: 'string', default: '30' },
     probes: { type: 'string', default: '2' },
     sockets: { type: 'string', default: '10' },
-    /** Which attacks to run (comma list): sockets, advice, tables. */
-    attacks: { type: 'string', default: 'sockets,advice,tables' },
+    /** Which attacks to run (comma list): sockets, advice, tables, chat, queue. */
+    attacks: { type: 'string', default: 'sockets,advice,tables,chat,queue' },
   },
 });
 const SECONDS = Number(a.duration);
@@ -39,6 +42,8 @@ const PROBES = Number(a.probes);
 const FLOODERS = Number(a.sockets);
 const ATTACKS = new Set(a.attacks.split(','));
 const ATTACKER = { 'x-forwarded-for': '198.51.100.66' };
+/** The server's memory ceiling (ZILCH_MEMORY_CEILING_MB's default). */
+const CEILING = 1024;
 
 /** A rule set the solvers find expensive: ten dice, a zilch penalty after ten zilches. */
 function costlyRules(name: string): Record<string, unknown> {
@@ -63,8 +68,11 @@ const server = await spawnServer({
   ZILCH_SOCKETS_PER_IP: '',
   ZILCH_SOCKET_MESSAGES_PER_IP: '',
   ZILCH_COSTLY_RATE_LIMIT: '',
+  ZILCH_GUESTS_PER_IP_HOUR: '',
   ZILCH_TRUST_PROXY: 'loopback',
   ZILCH_BOT_DELAY_MS: '300',
+  // The main heap's limit as the systemd unit sets it (deploy/systemd).
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`.trim(),
 });
 const base = server.url;
 
@@ -72,6 +80,20 @@ let rssMax = 0;
 const rssTimer = setInterval(() => {
   rssMax = Math.max(rssMax, server.rssMb() || 0);
 }, 250);
+// Where the memory is, from the server's own metrics: the main heap and memory outside it
+// (buffers; the strategy threads' heaps count in RSS only).
+const heap = { usedMb: 0, externalMb: 0 };
+const metric = (text: string, name: string) =>
+  Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20;
+const heapTimer = setInterval(() => {
+  void fetch(`${base}/metrics`)
+    .then((r) => r.text())
+    .then((t) => {
+      heap.usedMb = Math.max(heap.usedMb, metric(t, 'nodejs_heap_size_used_bytes'));
+      heap.externalMb = Math.max(heap.externalMb, metric(t, 'nodejs_external_memory_bytes'));
+    })
+    .catch(() => undefined);
+}, 2000);
 
 // A started game under the costly rules: the position the advice requests ask about.
 const adviceTable = await createGame(base, costlyRules('costly 0'), [
@@ -141,9 +163,17 @@ const counts = {
   advice: {} as Record<number, number>,
   tables: {} as Record<number, number>,
   bypass: {} as Record<number, number>,
+  chat: {} as Record<string, number>,
+  reports: {} as Record<string, number>,
+  queue: {} as Record<number, number>,
 };
 const tally = (m: Record<number, number>, status: number) => {
   m[status] = (m[status] ?? 0) + 1;
+};
+type Acked = { ok: boolean; error?: { code: string } };
+const tallyCode = (m: Record<string, number>, a: Acked | undefined) => {
+  const k = a?.ok ? 'ok' : (a?.error?.code ?? 'none');
+  m[k] = (m[k] ?? 0) + 1;
 };
 const botTables: string[] = [];
 
@@ -215,8 +245,54 @@ async function tables(): Promise<void> {
   }
 }
 
+/** Chat spam: a spectator socket sends messages and reports every message it sees. */
+async function chatSpam(): Promise<void> {
+  const gameId = probes.created[0]?.gameId;
+  while (!stop) {
+    const { socket: s, error } = await openSocket(base, ATTACKER);
+    if (error !== null) {
+      s.close();
+      await sleep(200);
+      continue;
+    }
+    let open = true;
+    s.once('disconnect', () => (open = false));
+    s.on('chat', (m: { id: string }) => {
+      s.emit('chatReport', { gameId, messageId: m.id, reason: 'spam' }, (a: Acked) =>
+        tallyCode(counts.reports, a),
+      );
+    });
+    await new Promise<void>((r) => s.emit('join', { gameId }, () => r()));
+    for (let n = 0; open && !stop; n++) {
+      s.emit('chat', { gameId, text: `buy cheap dice ${n} `.repeat(8) }, (a: Acked) =>
+        tallyCode(counts.chat, a),
+      );
+      await sleep(50);
+    }
+    s.close();
+  }
+}
+
+/** Match-queue spam: each join comes from a new client (no cookie), so each could make a guest. */
+async function queueSpam(): Promise<void> {
+  while (!stop) {
+    const r = await api(
+      base,
+      'POST',
+      '/api/account/match',
+      { preset: 'zilch-online' },
+      // A page of the site would send its Origin (state-changing account routes require it).
+      { ...ATTACKER, origin: base },
+    ).catch(() => null);
+    tally(counts.queue, r?.status ?? 0);
+    await sleep(20);
+  }
+}
+
 rssMax = 0;
 const attack = [
+  ...(ATTACKS.has('chat') ? [chatSpam(), chatSpam(), chatSpam()] : []),
+  ...(ATTACKS.has('queue') ? [queueSpam(), queueSpam()] : []),
   ...(ATTACKS.has('sockets') ? Array.from({ length: FLOODERS }, () => flood()) : []),
   ...(ATTACKS.has('advice') ? [advise(), advise()] : []),
   ...(ATTACKS.has('tables') ? [tables(), tables()] : []),
@@ -242,7 +318,13 @@ const frozen = watched.filter((_, i) => {
 }).length;
 
 clearInterval(rssTimer);
+clearInterval(heapTimer);
 for (const p of probes.players) p.close();
+// The server's own account of memory pressure: when its guard shed work (with where the memory
+// was then), and when the strategy pool restarted its threads at 90 % of the ceiling.
+const logLines = server.output().split('\n');
+const shed = logLines.filter((l) => l.includes('memory pressure: refusing'));
+const recycled = logLines.filter((l) => l.includes('"memory-ceiling"')).length;
 await server.stop('SIGTERM');
 dir.cleanup();
 
@@ -258,7 +340,20 @@ console.log(`advice answers by status: ${JSON.stringify(counts.advice)}`);
 console.log(
   `bot tables via /api/games: ${JSON.stringify(counts.tables)}; via escaped spellings: ${JSON.stringify(counts.bypass)}`,
 );
+console.log(`chat messages by answer: ${JSON.stringify(counts.chat)}`);
+console.log(`chat reports by answer: ${JSON.stringify(counts.reports)}`);
+console.log(`match-queue joins (new client each) by status: ${JSON.stringify(counts.queue)}`);
+console.log(
+  `server memory at its peak: main heap used ${Math.round(heap.usedMb)} MiB, external ${Math.round(heap.externalMb)} MiB`,
+);
+console.log(
+  `memory guard: shed costly work ${shed.length} time(s)${shed[0] ? `, first at ${shed[0].replace(/.*"rssMb":(\d+).*"heapUsedMb":(\d+),"externalMb":(\d+),"arrayBuffersMb":(\d+).*/, 'RSS $1 MiB (main heap $2, external $3, array buffers $4 MiB)')}` : ''}; strategy threads restarted at the ceiling ${recycled} time(s)`,
+);
 console.log(
   `frozen games: ${frozen} of ${watched.length} watched (probe tables and accepted bot tables)`,
 );
+// The bounds of issue 23, item 4 (the lead takes the median of three runs on a quiet machine).
+console.log(`RESULT probe p99 under attack: ${loud.p99} ms (bound 100 ms)`);
+console.log(`RESULT peak RSS under attack: ${Math.round(rssMax)} MiB (ceiling ${CEILING} MiB)`);
+console.log(`RESULT frozen games: ${frozen} (bound 0)`);
 process.exit(0);

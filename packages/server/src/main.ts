@@ -26,7 +26,13 @@ export async function runFromEnv(env: Record<string, string | undefined>): Promi
   }
   process.stdout.write(`Zilch is being served on ${server.url}\n`);
   const stop = (signal: string) => {
-    server.logger.info({ signal }, 'shutting down');
+    server.logger.info({ signal, boundMs: c.config.drainMs }, 'shutting down');
+    // The drain has its own deadline (drain.ts); this is the one past it, should force-closing
+    // itself hang: the process is gone within a second more, whatever is left.
+    setTimeout(() => {
+      server.logger.error('drain did not end after its deadline: exiting now');
+      process.exit(1);
+    }, c.config.drainMs + 1000).unref();
     void server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -8,7 +8,7 @@ import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
-import { startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
+import { recycleStrategy, startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -20,6 +20,8 @@ import { createMetrics } from './metrics/metrics.ts';
 import { Presence } from './realtime/presence.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { openDb, ping } from './store/db.ts';
+import { runDrain, trackConnections } from './drain.ts';
+import { MemoryGuard } from './memory-guard.ts';
 import { AccountStore } from './store/account-store.ts';
 import { ChatStore } from './store/chat-store.ts';
 import { GameStore } from './store/game-store.ts';
@@ -51,6 +53,8 @@ const BUS_EVENT = 'zilch:bus';
 export interface ServerHooks {
   /** A player's rating for a preset (default: 1500 for everyone). */
   readonly ratingOf?: RatingOf;
+  /** The process's resident memory in bytes, as the memory guard reads it (tests stand one in). */
+  readonly rss?: () => number;
 }
 
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
@@ -76,6 +80,9 @@ export async function startServer(
         'no cached solution of these presets: the coach gives expected points until one is solved (`npm run presolve` with this ZILCH_CACHE_DIR makes them)',
       );
   });
+  // Shedding starts by restarting the strategy threads: their heaps and caches are what a
+  // flood of costly rule sets grows, and they would not shrink by themselves.
+  const guard = new MemoryGuard(config.memoryCeilingMb, log, hooks.rss, recycleStrategy);
   startStrategy({
     cacheDir: config.cacheDir,
     shared: {
@@ -84,6 +91,7 @@ export async function startServer(
     },
     ...config.strategy,
     memoryCeilingMb: config.memoryCeilingMb,
+    shed: () => guard.pressed,
     onEvent: (e) => log.warn({ strategy: e }, 'strategy pool limit reached'),
     onJob: (kind, result) => metrics.strategyJobs.inc({ kind, result }),
   });
@@ -169,6 +177,7 @@ export async function startServer(
     },
     ratings,
     chat,
+    () => guard.pressed,
   );
 
   let remote: RemoteLink | null = null;
@@ -210,6 +219,7 @@ export async function startServer(
     maxRefusals: config.socketMaxRefusals,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
+    tagKey: secret,
   });
   ioRef = io;
   if (redis) {
@@ -273,6 +283,7 @@ export async function startServer(
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info({ port, store: db.dialect, redis: Boolean(redis), node }, 'zilch server listening');
 
+  const connections = trackConnections(app.server);
   let closing: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}`,
@@ -283,32 +294,97 @@ export async function startServer(
     logger: log,
     push,
     close() {
-      closing ??= (async () => {
-        // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
-        // players wait: refuse new actions and let those in flight be stored; hand the leases
-        // back and tell the other processes, which take the bots and timers up at once; then
-        // close the sockets, which makes clients reconnect straight away (to another process).
-        if (announcer) clearInterval(announcer);
-        await matchmaker.stop();
-        clearInterval(ratingSweep);
-        await service.drain();
-        const released = await driver.stop();
-        if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
-        // Clients reconnect at once on this code (another process, or this one when back).
-        io.emit('bye', {
-          code: 'SHUTTING_DOWN',
-          message: 'This server process is restarting; reconnecting.',
-        });
-        io.disconnectSockets(true);
-        await new Promise<void>((r) => io.close(() => r()));
-        await stopStrategy();
-        // Notifications already queued get their (bounded) chance to go out.
-        await within(push.idle(), 5000, 'push queue').catch(() => undefined);
-        push.close();
-        await app.close().catch(() => undefined);
-        if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => undefined);
-        await db.close();
-      })();
+      // Graceful stop (SIGTERM: an upgrade, one process at a time). Order matters for how long
+      // players wait: refuse new actions and let those in flight be stored; hand the leases
+      // back and tell the other processes, which take the bots and timers up at once; then
+      // close the sockets, which makes clients reconnect straight away (to another process).
+      // Every step has a bound and the whole drain a deadline (drain.ts): a client, Redis or
+      // database that stalls costs seconds, never minutes.
+      closing ??= runDrain(
+        [
+          {
+            name: 'matchmaker',
+            ms: 1000,
+            run: async () => {
+              if (announcer) clearInterval(announcer);
+              guard.stop();
+              clearInterval(ratingSweep);
+              await matchmaker.stop();
+            },
+          },
+          { name: 'actions in flight', ms: 2500, run: () => service.drain() },
+          {
+            name: 'leases',
+            ms: 1500,
+            run: async () => {
+              const released = await driver.stop();
+              if (released.length > 0) bus.publish({ type: 'released', node, gameIds: released });
+            },
+          },
+          {
+            name: 'sockets',
+            ms: 1000,
+            run: async () => {
+              // Clients reconnect at once on this code (another process, or this one when back).
+              io.emit('bye', {
+                code: 'SHUTTING_DOWN',
+                message: 'This server process is restarting; reconnecting.',
+              });
+              io.disconnectSockets(true);
+              // io.close() closes the HTTP server too, which waits for every keep-alive or
+              // half-sent request: idle ones go now, busy ones get this step's bound.
+              const closed = new Promise<void>((r) => io.close(() => r()));
+              app.server.closeIdleConnections();
+              await closed;
+            },
+          },
+          {
+            name: 'http connections',
+            ms: 500,
+            run: async () => {
+              // What the sockets step left (a slow client mid-request, a stuck upgrade) is cut.
+              app.server.closeAllConnections();
+              const n = connections.destroyAll();
+              if (n > 0) log.info({ connections: n }, 'cut connections still open');
+              await app.close();
+            },
+          },
+          { name: 'strategy jobs', ms: 1000, run: () => stopStrategy() },
+          // Notifications already queued get their (bounded) chance to go out.
+          {
+            name: 'push queue',
+            ms: 1000,
+            run: async () => {
+              await push.idle();
+              push.close();
+            },
+          },
+          {
+            name: 'redis',
+            ms: 500,
+            run: async () => {
+              if (!redis) return;
+              const r = redis;
+              await Promise.all([r.pub.quit(), r.sub.quit()]).finally(() => {
+                r.pub.disconnect();
+                r.sub.disconnect();
+              });
+            },
+          },
+          { name: 'database', ms: 1000, run: () => db.close() },
+        ],
+        config.drainMs,
+        log,
+        () => {
+          // Nothing here waits: the process exits right after.
+          app.server.closeAllConnections();
+          connections.destroyAll();
+          redis?.pub.disconnect();
+          redis?.sub.disconnect();
+          void db.close().catch(() => undefined);
+          void stopStrategy().catch(() => undefined);
+        },
+      ).then(() => undefined);
       return closing;
     },
   };

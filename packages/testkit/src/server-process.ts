@@ -55,6 +55,7 @@ export async function spawnServer(
       ZILCH_SOCKETS_PER_IP: '100000',
       ZILCH_SOCKET_MESSAGES_PER_IP: '1000000',
       ZILCH_COSTLY_RATE_LIMIT: '1000000',
+      ZILCH_GUESTS_PER_IP_HOUR: '1000000',
       ZILCH_METRICS: 'on',
       ...env,
     },

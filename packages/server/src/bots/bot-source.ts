@@ -43,6 +43,8 @@ export interface StrategySettings {
   readonly queue: number;
   readonly budgetMs: number;
   readonly memoryCeilingMb: number;
+  /** Whether memory is short: new strategy jobs are refused BUSY (bots play simpler). */
+  readonly shed?: () => boolean;
   /** Solutions read once into shared memory (the shipped presets) for every thread, and their bytes. */
   readonly shared?: {
     readonly bytes: number;
@@ -77,9 +79,15 @@ export function startStrategy(s: StrategySettings): void {
     budgetMs: s.budgetMs,
     ceilingMb: s.memoryCeilingMb,
     dir: s.cacheDir,
+    ...(s.shed ? { shed: s.shed } : {}),
     ...(s.shared ? { shared: s.shared } : {}),
     ...(s.onEvent ? { onEvent: s.onEvent } : {}),
   });
+}
+
+/** Restarts the strategy threads, freeing the memory they hold (under memory pressure). */
+export function recycleStrategy(): void {
+  pool?.recycle();
 }
 
 /** Stops the strategy threads (at shutdown). */

@@ -13,6 +13,7 @@ import {
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameService } from '../games/service.ts';
 import { Bucket } from '../realtime/limits.ts';
+import { DailyCounts } from './daily-counts.ts';
 import type { ChatStore } from '../store/chat-store.ts';
 import { maskProfanity } from './filter.ts';
 
@@ -29,10 +30,13 @@ export interface History {
 
 /** Buckets of senders idle this long are full again and are dropped. */
 const SWEEP_MS = 60_000;
+/** Reports one person (address) or one seat may send per day. */
+export const REPORTS_PER_DAY = 20;
 
 /** The table chat. */
 export class ChatService {
   private readonly buckets = new Map<string, Bucket>();
+  private readonly reports = new DailyCounts(REPORTS_PER_DAY);
   private readonly filters = new Map<string, boolean>();
   private lastSweep = Date.now();
   private lastStamp = 0;
@@ -83,45 +87,74 @@ export class ChatService {
     return ok(message);
   }
 
-  /** Seats that muted the sender of `m` (they must not receive it). */
-  mutedBy(m: ChatMessage): Promise<number[]> {
-    return this.store.mutedBy(m.gameId, m.seat ?? 'spectators');
+  /**
+   * Seats that muted the sender of `m` (they must not receive it): for a spectator's message also
+   * those that muted the seat of a player seen under the same tag (the same address).
+   */
+  async mutedBy(m: ChatMessage, tag?: string): Promise<number[]> {
+    const seats = await this.store.mutedBy(m.gameId, m.seat ?? 'spectators');
+    if (m.seat !== null || tag === undefined) return seats;
+    return [...new Set([...seats, ...(await this.store.mutedTag(m.gameId, tag))])];
   }
 
   /** The recent messages a reader may see (a seat without those it muted), and its mutes. */
   async history(gameId: string, seat: number | null): Promise<History> {
     const mutes = seat === null ? null : await this.store.mutes(gameId, seat);
+    const tags = seat === null ? [] : await this.store.mutedTags(gameId, seat);
     return {
-      messages: await this.store.history(gameId, CHAT_HISTORY, mutes),
+      messages: await this.store.history(
+        gameId,
+        CHAT_HISTORY,
+        mutes,
+        tags.map((t) => `Spectator ${t}`),
+      ),
       mutes,
       filtered: await this.filtered(gameId),
     };
   }
 
-  /** Mutes or unmutes another seat, or every spectator, for `seat`; answers its mutes now. */
+  /**
+   * Mutes or unmutes another seat, or every spectator, for `seat`; answers its mutes now. A
+   * muted seat's `tags` (the spectator tags its player was seen under) are muted with it, so
+   * the player cannot come back as a spectator and chat on.
+   */
   async mute(
     gameId: string,
     seat: number,
     target: number | 'spectators',
     muted: boolean,
+    tags: readonly string[] = [],
   ): Promise<Result<ChatMutes>> {
     const game = await this.games.snapshot(gameId);
     if (!game) return refuse('NOT_FOUND', 'There is no such game.', 404);
     if (target !== 'spectators' && (target === seat || target >= game.record.seats.length))
       return refuse('BAD_REQUEST', 'You can mute another seat of this table, or the spectators.');
     await this.store.setMute(gameId, seat, target, muted);
+    if (target !== 'spectators') await this.store.setPersonMute(gameId, seat, target, tags, muted);
     return ok(await this.store.mutes(gameId, seat));
   }
 
-  /** Keeps a report of a message of this game, with who reported it and why. */
+  /**
+   * Keeps a report of a message of this game, with who reported it and why. `person` names the
+   * reporter apart from the seat (its address): at most REPORTS_PER_DAY a day from each, so a
+   * reporter switching seats, spectating or coming back as a new guest shares one budget.
+   */
   async report(
     gameId: string,
     reporter: number | null,
     messageId: string,
     reason: string | undefined,
+    person: string,
   ): Promise<Result<null>> {
     const m = await this.store.message(gameId, messageId);
     if (!m) return refuse('NOT_FOUND', 'That message is not part of this table’s chat.', 404);
+    const keys = [`person:${person}`, ...(reporter === null ? [] : [`${gameId}:${reporter}`])];
+    if (!this.reports.spend(keys))
+      return refuse(
+        'RATE_LIMITED',
+        `You have sent ${REPORTS_PER_DAY} reports today, the most one person may; thank you, they are being read.`,
+        429,
+      );
     await this.store.report({
       id: randomBytes(9).toString('base64url'),
       gameId,

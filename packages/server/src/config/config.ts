@@ -60,6 +60,10 @@ export const EnvSchema = z.object({
   ZILCH_STRATEGY_BUDGET_MS: int(100, 600_000, 30_000),
   /** Resident memory (MB) the server keeps under; exact solves that would not fit are not made. */
   ZILCH_MEMORY_CEILING_MB: int(400, 1_048_576, 1024),
+  /** Longest a SIGTERM drain may take (ms); past it what is left is closed and the process exits. */
+  ZILCH_DRAIN_MS: int(500, 60_000, 8000),
+  /** Guests (silent identities) one client address may make per hour. */
+  ZILCH_GUESTS_PER_IP_HOUR: int(1, 1_000_000, 30),
   /** Which proxies to believe about the client address: false, true, a hop count, or addresses/CIDRs. */
   ZILCH_TRUST_PROXY: z
     .string()
@@ -175,6 +179,10 @@ export interface Config {
   readonly strategy: { workers: number; queue: number; budgetMs: number };
   /** Resident memory (MB) the server keeps under. */
   readonly memoryCeilingMb: number;
+  /** Bound of the SIGTERM drain (ms). */
+  readonly drainMs: number;
+  /** Guests one client address may make per hour. */
+  readonly guestsPerIpHour: number;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe. */
   readonly trustProxy: boolean | number | string[];
   readonly socketsPerIp: number;
@@ -303,6 +311,8 @@ export function loadConfig(
         budgetMs: e.ZILCH_STRATEGY_BUDGET_MS,
       },
       memoryCeilingMb: e.ZILCH_MEMORY_CEILING_MB,
+      drainMs: e.ZILCH_DRAIN_MS,
+      guestsPerIpHour: e.ZILCH_GUESTS_PER_IP_HOUR,
       trustProxy: trustProxyOf(e.ZILCH_TRUST_PROXY),
       socketsPerIp: e.ZILCH_SOCKETS_PER_IP,
       socketMessagesPerIp: e.ZILCH_SOCKET_MESSAGES_PER_IP,

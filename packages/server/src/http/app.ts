@@ -30,7 +30,8 @@ import { redactUrl, TOKEN_REDACT_PATHS, tokenInQuery } from './redact.ts';
 import { lazyDocs } from './lazy-docs.ts';
 import { accountRoutes, type AccountRouteOptions } from './routes/account.ts';
 import type { ChatService } from '../chat/service.ts';
-import { gameRoutes } from './routes/games.ts';
+import { gameRoutes, type RouteConfig } from './routes/games.ts';
+import { shedRefusal } from '../memory-guard.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 
@@ -103,6 +104,8 @@ export async function buildApp(
   identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
   ratings: RatingService,
   chat: ChatService,
+  /** Whether memory is short (memory-guard.ts): the costly routes then answer BUSY. */
+  pressed: () => boolean = () => false,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -168,6 +171,12 @@ export async function buildApp(
     }
     return payload;
   });
+  // Under memory pressure the costly routes (advice, new tables, rematches, bot matches) are
+  // refused before any work: cheap, and what grows memory stops growing.
+  app.addHook('onRequest', async (req, reply) => {
+    const c = req.routeOptions.config as Partial<RouteConfig> | undefined;
+    if (c?.shed && pressed()) return reply.code(503).header('retry-after', '30').send(shedRefusal);
+  });
   // Seat tokens travel in headers or bodies: one in an API URL is refused, not silently used.
   app.addHook('onRequest', async (req, reply) => {
     if ((req.routeOptions.url ?? '').startsWith('/api/') && tokenInQuery(req.url)) {
@@ -201,7 +210,7 @@ export async function buildApp(
   });
 
   // Routes that make the server work (a new table, bots, a solve) get a tighter budget of their own.
-  const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 } };
+  const costly = { rateLimit: { max: config.costlyPerMinute, timeWindow: 60_000 }, shed: true };
   await app.register(gameRoutes(service, chat, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
@@ -212,6 +221,7 @@ export async function buildApp(
       allowedOrigins: [...(config.allowedOrigins ?? []), ...(config.relyingParty.origins ?? [])],
       auth: { rateLimit: { max: config.authPerMinute, timeWindow: 60_000 } },
       costly,
+      guestsPerIpHour: config.guestsPerIpHour,
     }),
   );
 

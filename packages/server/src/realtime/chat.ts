@@ -1,6 +1,6 @@
 // The chat's socket messages: chat, chatHistory, chatMute, chatReport. The seat a socket speaks
 // for is the one its `join` proved; nothing in a chat message can name another.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   ChatHistoryMessageSchema,
@@ -28,6 +28,10 @@ interface ChatContext {
   /** Games this socket joined, with its seat (null: spectator). */
   readonly games: ReadonlyMap<string, number | null>;
   readonly ip: string;
+  /** Addresses seen at a seat of a game (`gameId:seat`), this process's and others'. */
+  readonly seatAddresses: (gameId: string, seat: number) => Promise<string[]>;
+  /** Key of the spectator tags (a server secret): a tag tells nothing of its address. */
+  readonly tagKey: string;
   readonly refuse: (ack: Ack<AckError>, code: ErrorCode, message: string) => void;
   readonly logger: Logger;
 }
@@ -38,9 +42,7 @@ export function chatHandlers(
   socket: Socket<ClientToServerEvents, ServerToClientEvents>,
   c: ChatContext,
 ): void {
-  // A spectator has no seat: a short tag (from the socket id, so nothing about them) tells
-  // spectators apart in one conversation.
-  const tag = createHash('sha256').update(socket.id).digest('hex').slice(0, 4);
+  const tag = (gameId: string) => spectatorTag(c.tagKey, gameId, c.ip);
   /**
    * One chat message: checked against its schema, only from a socket that joined the game, with
    * any failure answered INTERNAL (logged) rather than thrown.
@@ -71,10 +73,11 @@ export function chatHandlers(
     ChatSendMessageSchema,
     'message',
     async ({ gameId, text }, seat, ack) => {
-      const sender = seat === null ? { seat, tag, key: `${gameId}:spectator:${c.ip}` } : { seat };
+      const sender =
+        seat === null ? { seat, tag: tag(gameId), key: `${gameId}:spectator:${c.ip}` } : { seat };
       const r = await c.chat.send(gameId, sender, text);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
-      const muted = await c.chat.mutedBy(r.value);
+      const muted = await c.chat.mutedBy(r.value, seat === null ? tag(gameId) : undefined);
       io.to(rooms.all(gameId))
         .except(muted.map((s) => rooms.seat(gameId, s)))
         .emit('chat', r.value);
@@ -98,7 +101,12 @@ export function chatHandlers(
     async ({ gameId, target, muted }, seat, ack) => {
       if (seat === null)
         return c.refuse(ack, 'SPECTATOR', 'Spectators cannot mute; only seats keep mutes.');
-      const r = await c.chat.mute(gameId, seat, target, muted);
+      // The muted player's addresses become spectator tags muted with the seat.
+      const tags =
+        target === 'spectators' || !muted
+          ? []
+          : (await c.seatAddresses(gameId, target)).map((ip) => spectatorTag(c.tagKey, gameId, ip));
+      const r = await c.chat.mute(gameId, seat, target, muted, tags);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
       ack?.({ ok: true, mutes: r.value });
     },
@@ -109,9 +117,17 @@ export function chatHandlers(
     ChatReportMessageSchema,
     'report',
     async ({ gameId, messageId, reason }, seat, ack) => {
-      const r = await c.chat.report(gameId, seat, messageId, reason);
+      const r = await c.chat.report(gameId, seat, messageId, reason, c.ip);
       if (!r.ok) return c.refuse(ack, r.error.code, r.error.message);
       ack?.({ ok: true });
     },
   );
+}
+
+/**
+ * A spectator's short tag at a game: from its address, keyed, so one person keeps one tag
+ * (a mute of their seat can follow them to the spectators) while the tag tells nothing about them.
+ */
+function spectatorTag(key: string, gameId: string, ip: string): string {
+  return createHmac('sha256', key).update(`${gameId}\n${ip}`).digest('hex').slice(0, 4);
 }

@@ -28,7 +28,12 @@ import { rooms } from './rooms.ts';
 interface SocketData {
   /** Games this socket joined, with its seat (null: spectator). */
   games: Map<string, number | null>;
+  /** The client's address (read by other processes' mutes through fetchSockets). */
+  ip: string;
 }
+
+/** Seats whose addresses are remembered at most (the oldest are forgotten first). */
+const SEATS_REMEMBERED = 20_000;
 
 /** Options of the realtime layer. */
 export interface RealtimeOptions {
@@ -49,6 +54,8 @@ export interface RealtimeOptions {
   /** Page origins allowed to open sockets; null: the request's own host. */
   readonly allowedOrigins: readonly string[] | null;
   readonly trustProxy: TrustProxy;
+  /** Key of the spectator tags (a server secret). */
+  readonly tagKey: string;
 }
 
 /**
@@ -155,11 +162,32 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       sendViews(gameId, view.seats.length, { seq: view.seq, version: view.version, events: [] });
   };
 
+  // The addresses each seat was played from here, so a mute follows its player to the
+  // spectators even after they left the seat's room.
+  const seatIps = new Map<string, Set<string>>();
+  const sawSeat = (gameId: string, seat: number, ip: string) => {
+    const k = `${gameId}:${seat}`;
+    const ips = seatIps.get(k) ?? new Set<string>();
+    seatIps.delete(k);
+    if (ips.size < 8) ips.add(ip);
+    seatIps.set(k, ips);
+    if (seatIps.size > SEATS_REMEMBERED) seatIps.delete(seatIps.keys().next().value as string);
+  };
+  const seatAddresses = async (gameId: string, seat: number): Promise<string[]> => {
+    const here = seatIps.get(`${gameId}:${seat}`) ?? [];
+    // Sockets at the seat now, on any process (the Redis adapter asks the others).
+    const live = await io
+      .in(rooms.seat(gameId, seat))
+      .fetchSockets()
+      .catch(() => []);
+    return [...new Set([...here, ...live.map((s) => (s.data as SocketData).ip)])];
+  };
+
   io.on('connection', (socket: Socket<ClientToServerEvents, ServerToClientEvents>) => {
-    const data: SocketData = { games: new Map() };
+    const meter = limits.meter(clientIp(socket.request, trust));
+    const data: SocketData = { games: new Map(), ip: meter.ip };
     socket.data = data;
     o.metrics.sockets.inc();
-    const meter = limits.meter(clientIp(socket.request, trust));
 
     // Every incoming event is metered before its handler runs: an over-limit message is neither
     // validated nor handled, only answered RATE_LIMITED (cheap, fixed), and a socket that keeps
@@ -213,7 +241,10 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
           rooms.all(gameId),
           you === null ? rooms.spectators(gameId) : rooms.seat(gameId, you),
         ]);
-        if (you !== null) presenceChanged(gameId, presence.add(gameId, you));
+        if (you !== null) {
+          sawSeat(gameId, you, data.ip);
+          presenceChanged(gameId, presence.add(gameId, you));
+        }
         const fresh = service.cachedView(gameId, you) ?? view.value;
         ack?.({ ok: true, view: fresh });
       } catch (e) {
@@ -276,6 +307,8 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
       chat: o.chat,
       games: data.games,
       ip: meter.ip,
+      seatAddresses,
+      tagKey: o.tagKey,
       refuse,
       logger: o.logger,
     });

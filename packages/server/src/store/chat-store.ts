@@ -16,6 +16,8 @@ export interface ChatReport {
 }
 
 const SPECTATORS = 'spectators';
+/** Mute rows that follow a person: `person:<muted seat>:<spectator tag>`. */
+const PERSON = 'person:';
 
 /** Reads and writes the chat tables. */
 export class ChatStore {
@@ -48,10 +50,22 @@ export class ChatStore {
     return r ? toMessage(r) : undefined;
   }
 
-  /** The newest `limit` messages of a game, oldest first, leaving out what `mutes` silences. */
-  async history(gameId: string, limit: number, mutes: ChatMutes | null): Promise<ChatMessage[]> {
+  /**
+   * The newest `limit` messages of a game, oldest first, leaving out what `mutes` silences and
+   * the spectators named in `names` (muted players come back as these).
+   */
+  async history(
+    gameId: string,
+    limit: number,
+    mutes: ChatMutes | null,
+    names: readonly string[] = [],
+  ): Promise<ChatMessage[]> {
     let q = this.db.selectFrom('chat_messages').selectAll().where('game_id', '=', gameId);
     if (mutes?.spectators) q = q.where('channel', '<>', 'spectators');
+    else if (names.length > 0)
+      q = q.where((eb) =>
+        eb.or([eb('channel', '<>', 'spectators'), eb('name', 'not in', [...names])]),
+      );
     if (mutes && mutes.seats.length > 0)
       q = q.where((eb) => eb.or([eb('seat', 'is', null), eb('seat', 'not in', mutes.seats)]));
     const rows = await q.orderBy('id', 'desc').limit(limit).execute();
@@ -68,7 +82,7 @@ export class ChatStore {
       .execute();
     return {
       seats: rows
-        .filter((r) => r.target !== SPECTATORS)
+        .filter((r) => /^\d+$/.test(r.target))
         .map((r) => Number(r.target))
         .sort((a, b) => a - b),
       spectators: rows.some((r) => r.target === SPECTATORS),
@@ -97,6 +111,57 @@ export class ChatStore {
         .where('target', '=', row.target)
         .execute();
     }
+  }
+
+  /**
+   * A muted seat's person: the spectator tags its player was seen under at this game, so that
+   * coming back as a spectator keeps them muted for `seat`. Unmuting forgets them all.
+   */
+  async setPersonMute(
+    gameId: string,
+    seat: number,
+    target: number,
+    tags: readonly string[],
+    muted: boolean,
+  ): Promise<void> {
+    if (!muted) {
+      await this.db
+        .deleteFrom('chat_mutes')
+        .where('game_id', '=', gameId)
+        .where('seat', '=', seat)
+        .where('target', 'like', `${PERSON}${target}:%`)
+        .execute();
+      return;
+    }
+    if (tags.length === 0) return;
+    await this.db
+      .insertInto('chat_mutes')
+      .values(tags.map((t) => ({ game_id: gameId, seat, target: `${PERSON}${target}:${t}` })))
+      .onConflict((oc) => oc.columns(['game_id', 'seat', 'target']).doNothing())
+      .execute();
+  }
+
+  /** The spectator tags `seat` muted at a game through muting their players' seats. */
+  async mutedTags(gameId: string, seat: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('chat_mutes')
+      .select('target')
+      .where('game_id', '=', gameId)
+      .where('seat', '=', seat)
+      .where('target', 'like', `${PERSON}%`)
+      .execute();
+    return [...new Set(rows.map((r) => r.target.slice(r.target.lastIndexOf(':') + 1)))];
+  }
+
+  /** The seats of a game that muted the spectator tagged `tag` (through its player's seat). */
+  async mutedTag(gameId: string, tag: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('chat_mutes')
+      .select('seat')
+      .where('game_id', '=', gameId)
+      .where('target', 'like', `${PERSON}%:${tag}`)
+      .execute();
+    return rows.map((r) => r.seat);
   }
 
   /** The seats of a game that muted `sender` (a seat, or the spectators). */

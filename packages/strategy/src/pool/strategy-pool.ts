@@ -35,6 +35,8 @@ export interface StrategyPoolOptions {
     readonly bytes: number;
     readonly solutions: Promise<readonly SharedSolution[]>;
   };
+  /** Whether the process is short of memory (the server's guard): new jobs are refused BUSY. */
+  readonly shed?: () => boolean;
   /** Told when the pool stops a job or restarts its threads (for logs). */
   readonly onEvent?: (event: PoolEvent) => void;
 }
@@ -139,8 +141,17 @@ export class StrategyPool {
     // If the memory is not the threads' (the rest of the process grew), restarting them over
     // and over would only cost their caches: at most once in ten seconds.
     if (Date.now() - this.recycledAt < 10_000) return;
-    this.recycledAt = Date.now();
     this.o.onEvent?.({ kind: 'memory-ceiling', rssMb: Math.round(rssMb) });
+    this.recycle();
+  }
+
+  /**
+   * Restarts the threads, which frees everything they hold (heaps, cached solutions); jobs
+   * running are answered BUSY. The server's memory guard asks for it when it starts shedding.
+   */
+  recycle(): void {
+    if (this.closed) return;
+    this.recycledAt = Date.now();
     const old = this.pool;
     this.pool = this.start();
     void old.destroy().catch(() => undefined);
@@ -197,6 +208,7 @@ export class StrategyPool {
     waitMs = this.o.budgetMs,
   ): Promise<PoolResult<JobAnswer>> {
     if (this.closed) return busy('The server is shutting down.');
+    if (this.o.shed?.()) return busy('The server is short of memory right now; ask again later.');
     if (this.pool.queueSize >= this.o.queue)
       return busy('The strategy threads are busy; ask again in a moment.');
     const signal = AbortSignal.timeout(this.o.budgetMs);

@@ -1,4 +1,5 @@
 import cookie, { Signer } from '@fastify/cookie';
+import { GuestLimit, tooManyGuests } from '../../accounts/guest-limit.ts';
 import session from '@fastify/session';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
@@ -68,6 +69,8 @@ export interface AccountRouteOptions {
   readonly match?: MatchRouteDeps;
   /** The budget of routes that make tables. */
   readonly costly?: RouteConfig;
+  /** Guests one client address may make per hour (default 30). */
+  readonly guestsPerIpHour?: number;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -82,6 +85,7 @@ function wire(options: { challenge: string }): PasskeyOptions['options'] {
 /** The identity routes under /api/account (docs/server.md): sessions, passkeys, recovery, profile. */
 export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
   const { accounts } = o;
+  const guests = new GuestLimit(o.guestsPerIpHour ?? 30);
   return async (app) => {
     // Before the session is read: a cross-site request is refused without touching the store.
     app.addHook('onRequest', sameOrigin(o.allowedOrigins));
@@ -115,10 +119,15 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
       return row;
     }
 
-    /** The session's user, made a guest first if this device has none. */
-    async function ensure(req: FastifyRequest): Promise<UserRow> {
+    /**
+     * The session's user, made a guest first if this device has none; null when the client's
+     * address made its hour's guests already (answer `tooManyGuests`).
+     */
+    async function ensure(req: FastifyRequest): Promise<UserRow | null> {
       const row = await current(req);
       if (row) return row;
+      // req.ip believes the same proxies as the sockets' address (client-ip.ts).
+      if (guests.take(req.ip) > 0) return null;
       const guest = await accounts.newGuest();
       req.session.set('userId', guest.id);
       return guest;
@@ -200,8 +209,9 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
           response: { 200: LinkedSeatsSchema, ...refusals },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const row = await ensure(req);
+        if (!row) return refused(reply, tooManyGuests);
         const linked = await accounts.linkSeats(row.id, req.body.seats);
         const user = await accounts.user(row.id);
         return { linked, user: user ?? (await accounts.toUser(row)) };
@@ -289,8 +299,9 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
           response: { 200: PasskeyOptionsSchema, ...refusals },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const row = await ensure(req);
+        if (!row) return refused(reply, tooManyGuests);
         const options = await registrationOptions(
           rp(req),
           row,

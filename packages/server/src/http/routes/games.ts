@@ -33,8 +33,8 @@ import type { ServiceError } from '../../games/errors.ts';
 import type { GameService } from '../../games/service.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 
-/** Route options of the costly routes (their own, tighter rate limit). */
-export type RouteConfig = { rateLimit: { max: number; timeWindow: number } };
+/** Route options of the costly routes (their own, tighter rate limit; `shed` under memory pressure). */
+export type RouteConfig = { rateLimit: { max: number; timeWindow: number }; shed?: boolean };
 
 /** Every refusal leaves as `{ code, message }`; declared per status class so OpenAPI shows it. */
 export const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
@@ -145,7 +145,8 @@ export function gameRoutes(
     app.post(
       '/api/games/:id/join',
       {
-        config: costly,
+        // Its budget, but never shed under memory pressure: taking a seat makes nothing big.
+        config: { rateLimit: costly.rateLimit },
         schema: {
           tags: ['games'],
           summary: 'Take the first free seat of a public table (the lobby); answers its new token',

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Result } from '../../games/errors.ts';
 import type { MatchService } from '../../match/service.ts';
 import type { UserRow } from '../../store/account-store.ts';
+import { tooManyGuests } from '../../accounts/guest-limit.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
 
 /** Quick match as the routes see it: the service and this process's pairing passes. */
@@ -21,7 +22,8 @@ export interface MatchRouteDeps {
 /** The session helpers of the account routes, which these routes share. */
 interface Session {
   current(req: FastifyRequest): Promise<UserRow | null>;
-  ensure(req: FastifyRequest): Promise<UserRow>;
+  /** The session's user, made a guest if needed; null: the address's guest budget is spent. */
+  ensure(req: FastifyRequest): Promise<UserRow | null>;
   /** The tighter budget of routes that make tables. */
   costly: RouteConfig;
 }
@@ -62,6 +64,7 @@ export function matchRoutes(m: MatchRouteDeps, s: Session): FastifyPluginAsyncZo
       },
       async (req, reply) => {
         const row = await s.ensure(req);
+        if (!row) return refused(reply, tooManyGuests);
         const r = await m.service.join(row, req.body.preset, req.body.rated);
         if (r.ok) m.kick();
         return answer(reply, r);
