@@ -56,9 +56,9 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
   /** Queues both and answers each one's matched status (seat, token), in the order given. */
   async function pair(a: Device, b: Device, rated: boolean): Promise<Loose[]> {
     for (const d of [a, b])
-      expect((await d.call('POST', '/api/account/match', { preset: 'classic', rated })).status).toBe(
-        200,
-      );
+      expect(
+        (await d.call('POST', '/api/account/match', { preset: 'classic', rated })).status,
+      ).toBe(200);
     return Promise.all(
       [a, b].map(async (d) => {
         let last: Loose;
@@ -133,6 +133,16 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
     const left = v.timer.deadline - Date.now();
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(TURN_S * 1000);
+    // Ending a game is the server's: a player cannot send a forfeit or an abort.
+    for (const type of ['forfeit', 'abort']) {
+      const r = await api(base(), 'POST', `/api/games/${ma.gameId}/actions`, {
+        token: ma.token,
+        clientId: `x-${type}`,
+        action: { type },
+      });
+      expect(r.status).toBe(400);
+      expect((await view(ma.gameId)).status).toBe('playing');
+    }
   });
 
   it('a rated player who stops moving forfeits on the second timed-out decision; the rating settles once', async () => {
@@ -140,7 +150,7 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
     const [ma, mb] = await pair(a, b, true);
     const gameId = ma.gameId as string;
     expect(mb.gameId).toBe(gameId);
-    const token = [0, 0];
+    const token: string[] = [];
     token[ma.seat] = ma.token;
     token[mb.seat] = mb.token;
     // The first to play zilches, the other banks 100 and leads: the first is the loser.
@@ -228,7 +238,7 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
     const [a, b] = [await account('Gus'), await account('Hal')];
     const [ma, mb] = await pair(a, b, true);
     const gameId = ma.gameId as string;
-    const token = [0, 0];
+    const token: string[] = [];
     token[ma.seat] = ma.token;
     token[mb.seat] = mb.token;
     const first = (await view(gameId)).state.current as number;

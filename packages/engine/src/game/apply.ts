@@ -73,7 +73,8 @@ function refuse(s: GameState, a: Action): EngineError | null {
   if (typeof a !== 'object' || a === null || !TYPES.has((a as { type: unknown }).type as string)) {
     return {
       code: 'BAD_ACTION',
-      message: 'Unknown action: expected fresh, inherit, roll, keep, bank, timeout, forfeit or abort.',
+      message:
+        'Unknown action: expected fresh, inherit, roll, keep, bank, timeout, forfeit or abort.',
     };
   }
   if (s.phase === 'over') return { code: 'GAME_OVER', message: 'The game is over.' };

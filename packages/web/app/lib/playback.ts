@@ -143,7 +143,9 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
         parts.push(`${says(name(e.seat), 'forfeits', 'forfeit')}: away too long.`);
         break;
       case 'aborted':
-        parts.push(`${says(name(e.seat), 'never shows', 'never show')} up: the game is called off.`);
+        parts.push(
+          `${says(name(e.seat), 'never shows', 'never show')} up: the game is called off.`,
+        );
         break;
       case 'turn-started':
         parts.push(`${turnOf(name(e.seat), true)} turn.`);
