@@ -133,6 +133,7 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
     const left = v.timer.deadline - Date.now();
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(TURN_S * 1000);
+    expect(v.absence).toEqual({ abortUnmoved: true, forfeitAfter: null });
     // Ending a game is the server's: a player cannot send a forfeit or an abort.
     for (const type of ['forfeit', 'abort']) {
       const r = await api(base(), 'POST', `/api/games/${ma.gameId}/actions`, {
@@ -153,6 +154,7 @@ describe.each(stores)('absent players at quick-match tables on %s', (_store, env
     const token: string[] = [];
     token[ma.seat] = ma.token;
     token[mb.seat] = mb.token;
+    expect((await view(gameId)).absence).toEqual({ abortUnmoved: true, forfeitAfter: 2 });
     // The first to play zilches, the other banks 100 and leads: the first is the loser.
     const first = (await view(gameId)).state.current as number;
     const winner = 1 - first;
