@@ -43,6 +43,11 @@ test('two players in two browsers are paired and sit at the same table', async (
     for (const p of [ann!, ben!]) {
       await expect(p.getByTestId('score-0')).toBeVisible();
       await expect(p.getByText(/spectating|watching/i)).toHaveCount(0);
+      // A matched table always has a timer per decision, and says what happens to an absent player.
+      await expect(p.getByText(/s left to decide/)).toBeVisible();
+      await expect(p.getByTestId('absence-rule')).toContainText(
+        'never makes a move calls the game off',
+      );
     }
   } finally {
     await Promise.all(contexts.map((c) => c.close()));

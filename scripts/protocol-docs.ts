@@ -360,7 +360,8 @@ const CODES: Record<P.ErrorCode, string> = {
   NOT_OVER: '409 — a rematch before the end',
   DUPLICATE_CLIENT_ID: '409 — the client id was used by another seat',
   BAD_RULES: '400 — an unknown preset or an invalid rule set',
-  BAD_ACTION: '400 — a `timeout` sent by a player; 409 — an action the engine cannot read',
+  BAD_ACTION:
+    '400 — a `timeout`, `forfeit` or `abort` sent by a player; 409 — an action the engine cannot read',
   NOT_YOUR_TURN: '409 — engine refusal',
   GAME_OVER: '409 — engine refusal',
   MUST_CHOOSE_START: '409 — engine refusal: take or refuse the offer first',
@@ -551,7 +552,7 @@ ${routes}
 - Tokens never travel in a URL: \`?token=\` or \`?tokens=\` on an API route is refused (\`BAD_REQUEST\`); a seat's view takes \`Authorization: Bearer <token>\`, links carry tokens in the fragment (\`/t/<id>#seat=…\`, \`#watch=…\`).
 - \`GET /api/games\` lists newest first (\`limit\` ≤ 500, default 100): without tokens only tables created with \`public: true\`; with \`X-Zilch-Tokens: a,b\` the games those tokens open (at most 50). \`GET /api/games/:id/log\` also gives \`actors\` (per entry: \`player\`, \`bot\`, \`absent\` = the absent-player bot stood in, \`timer\`).
 - \`POST /api/advice\` answers in expected points (\`kind: 'points'\`) until the server has solved the rule set for win probability; \`mode\` asks for one or the other.
-- \`turnTimerSeconds\` (5 s to 7 days) overrides the rule set's \`turnTimerSeconds\`. The timer runs per decision: the turn's start and every accepted action give the seat a full timer (\`view.timer.deadline\`). When it runs out the server plays \`timeout\` — or, at a table with \`absentBot\`, that bot finishes the turn for the seat. With \`absentBot\`, a human seat with no live connection is also played by the bot once its turn has waited \`ZILCH_ABSENT_GRACE_MS\` (default 30 s).
+- \`turnTimerSeconds\` (5 s to 7 days) overrides the rule set's \`turnTimerSeconds\`. The timer runs per decision: the turn's start and every accepted action give the seat a full timer (\`view.timer.deadline\`). When it runs out the server plays \`timeout\` — or, at a table with \`absentBot\`, that bot finishes the turn for the seat. With \`absentBot\`, a human seat with no live connection is also played by the bot once its turn has waited \`ZILCH_ABSENT_GRACE_MS\` (default 30 s). Quick-match tables always have a timer and a rule for absent players: a seat that never moved calls the game off (\`abort\`, no winner), and at a rated table the second timed-out decision in a row is a \`forfeit\` (docs/server.md, Quick match).
 
 ## Error codes
 
@@ -566,7 +567,7 @@ ${codes}
 Client → server, each with an ack callback (acks are \`{ ok: true, … } | { ok: false, error: ErrorBody }\`):
 
 - \`join\` ${ref('JoinMessage')} → ack ${ref('JoinAck')}. Without a token (or with the spectator token) you are a spectator. Re-sending \`join\` after a reconnect gives the full current view.
-- \`action\` ${ref('ActionMessage')} → ack ${ref('ActionAck')}. \`clientId\` is a client-made unique id; a retry with the same id is applied once (the ack repeats the first answer). \`action\` is a ${ref('Move')}: an engine \`Action\` **without** \`seat\` (the token decides the seat); \`timeout\` is server-only.
+- \`action\` ${ref('ActionMessage')} → ack ${ref('ActionAck')}. \`clientId\` is a client-made unique id; a retry with the same id is applied once (the ack repeats the first answer). \`action\` is a ${ref('Move')}: an engine \`Action\` **without** \`seat\` (the token decides the seat); \`timeout\`, \`forfeit\` and \`abort\` are server-only.
 - \`react\` ${ref('ReactMessage')} → ack ${ref('ReactAck')}, with emoji one of ${P.REACTIONS.join(' ')} (only after \`join\`).
 - \`chat\` ${ref('ChatSendMessage')} → ack ${ref('ChatSendAck')} (only after \`join\`): the joined seat speaks in the \`seats\` channel, a spectator in the \`spectators\` channel; nothing in the message can name another sender. The text is normalised (\`normaliseChat\`: NFC, control and invisible characters removed, spaces collapsed), limited to ${P.CHAT_MAX_GRAPHEMES} characters, rate-limited per sender (\`CHAT_TOO_FAST\`), masked for profanity unless the table was created with \`chatFilter: false\`, stored, then pushed to everyone at the table except the seats that muted its sender.
 - \`chatHistory\` ${ref('ChatHistoryMessage')} → ack ${ref('ChatHistoryAck')}: the newest ${P.CHAT_HISTORY} messages without those the asking seat muted, its mutes (\`null\` for a spectator) and whether the table filters. Send it after every \`join\`.

@@ -34,7 +34,9 @@ function pick(state: GameState): Move | null {
     legal.find((a) => a.type === 'keep') ??
     legal.find((a) => a.type === 'fresh') ??
     legal[0];
-  if (!chosen || chosen.type === 'timeout') return null;
+  // Server-only actions never come from legalActions; the check only narrows the type.
+  if (!chosen || chosen.type === 'timeout' || chosen.type === 'forfeit' || chosen.type === 'abort')
+    return null;
   const { seat: _seat, ...move } = chosen;
   return move;
 }

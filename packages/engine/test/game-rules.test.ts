@@ -380,6 +380,41 @@ describe('ten-dice lock', () => {
   });
 });
 
+describe('forfeit and abort (server-only: a player absent too long, or never there)', () => {
+  it('a forfeit ends the game at once and the others win by score, even from behind', () => {
+    const g = new Scripted(preset('classic'), 3);
+    g.roll([1, 2, 2, 3, 4, 6]);
+    g.keep([1]);
+    g.bank(); // seat 0: 100
+    g.roll([5, 2, 2, 3, 4, 6]);
+    g.keep([5]);
+    g.bank(); // seat 1: 50
+    g.roll([1, 2, 2, 3, 4, 6]);
+    g.keep([1]);
+    g.bank(); // seat 2: 100
+    expect(g.seat).toBe(0);
+    const ev = g.act({ type: 'forfeit', seat: 0 });
+    expect(ev.map((e) => e.type)).toEqual(['forfeit', 'game-over']);
+    expect(g.state.phase).toBe('over');
+    expect(g.state.winners).toEqual([2]);
+    expect(g.state.scores).toEqual([100, 50, 100]);
+    g.refuse({ type: 'roll', seat: 1 }, 'GAME_OVER');
+  });
+
+  it('an abort ends the game with no winner; either is refused for a seat not on turn', () => {
+    const g = new Scripted(SC(), 2);
+    g.refuse({ type: 'abort', seat: 1 }, 'NOT_YOUR_TURN');
+    g.refuse({ type: 'forfeit', seat: 1 }, 'NOT_YOUR_TURN');
+    const ev = g.act({ type: 'abort', seat: 0 });
+    expect(ev).toEqual([
+      { type: 'aborted', seat: 0 },
+      { type: 'game-over', winners: [], scores: [0, 0] },
+    ]);
+    expect(g.state.phase).toBe('over');
+    expect(g.state.winners).toEqual([]);
+  });
+});
+
 describe('hot-dice extensions (doubling)', () => {
   const HD = (): RuleSet => preset('hot-dice');
 

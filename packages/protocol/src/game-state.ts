@@ -51,7 +51,7 @@ export const GameStateSchema = z
   })
   .meta({ id: 'GameState' });
 
-/** An engine action with its seat, as stored in a log (`timeout` is played by the server). */
+/** An engine action with its seat, as stored in a log (`timeout`, `forfeit` and `abort` are played by the server). */
 export const ActionSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('fresh'), seat }),
@@ -65,6 +65,8 @@ export const ActionSchema = z
     }),
     z.object({ type: z.literal('bank'), seat }),
     z.object({ type: z.literal('timeout'), seat }),
+    z.object({ type: z.literal('forfeit'), seat }),
+    z.object({ type: z.literal('abort'), seat }),
   ])
   .meta({ id: 'Action' });
 
@@ -96,6 +98,8 @@ export const GameEventSchema = z
     z.object({ type: z.literal('offer'), to: seat, points: z.number(), dice: int }),
     z.object({ type: z.literal('final-round'), by: seat }),
     z.object({ type: z.literal('timeout'), seat }),
+    z.object({ type: z.literal('forfeit'), seat }),
+    z.object({ type: z.literal('aborted'), seat }),
     z.object({ type: z.literal('game-over'), winners: z.array(seat), scores: z.array(z.number()) }),
   ])
   .meta({ id: 'GameEvent' });

@@ -43,6 +43,20 @@ export const GameViewSchema = z
     rematchOf: z.string().optional(),
     rematchId: z.string().optional(),
     timer: z.object({ deadline: epochMs }).optional().describe('When the current turn runs out'),
+    absence: z
+      .object({
+        abortUnmoved: z
+          .boolean()
+          .describe('A seat whose timer runs out before its first move calls the game off'),
+        forfeitAfter: z
+          .number()
+          .int()
+          .min(1)
+          .nullable()
+          .describe('The timed-out decision in a row that forfeits; null: a bot plays on instead'),
+      })
+      .optional()
+      .describe('Quick-match tables: what happens to a player who stops playing'),
   })
   .meta({ id: 'GameView' });
 

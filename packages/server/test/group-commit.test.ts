@@ -153,6 +153,7 @@ describe.skipIf(!url)('group commit on PostgreSQL', () => {
     setupDice: null,
     turnTimer: null,
     absentBot: null,
+    absence: null,
     rematchOf: null,
     rematchId: null,
     turnStartedAt: null,

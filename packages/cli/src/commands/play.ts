@@ -163,7 +163,12 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
       );
     case 'timeout':
       return `${name(e.seat)} ran out of time.`;
+    case 'forfeit':
+      return pc.red(`${name(e.seat)} was away too long and forfeits.`);
+    case 'aborted':
+      return `${name(e.seat)} never showed up: the game is called off.`;
     case 'game-over': {
+      if (e.winners.length === 0) return pc.bold('\n══════ GAME OVER ══════\nNobody wins.');
       const who = e.winners.map(name).join(' and ');
       const scores = e.scores.map((v, i) => `${name(i)} ${v}`).join(', ');
       const verb = e.winners.length > 1 ? 'share the win' : 'wins';

@@ -66,14 +66,15 @@ export function cloneState(s: GameState): GameState {
   };
 }
 
-const TYPES = new Set(['fresh', 'inherit', 'roll', 'keep', 'bank', 'timeout']);
+const TYPES = new Set(['fresh', 'inherit', 'roll', 'keep', 'bank', 'timeout', 'forfeit', 'abort']);
 
 /** Checks an action against the state; returns why it is refused, or null when it is legal to try. */
 function refuse(s: GameState, a: Action): EngineError | null {
   if (typeof a !== 'object' || a === null || !TYPES.has((a as { type: unknown }).type as string)) {
     return {
       code: 'BAD_ACTION',
-      message: 'Unknown action: expected fresh, inherit, roll, keep, bank or timeout.',
+      message:
+        'Unknown action: expected fresh, inherit, roll, keep, bank, timeout, forfeit or abort.',
     };
   }
   if (s.phase === 'over') return { code: 'GAME_OVER', message: 'The game is over.' };
@@ -83,7 +84,7 @@ function refuse(s: GameState, a: Action): EngineError | null {
       message: `It is seat ${s.current + 1}'s turn, not seat ${Number(a.seat) + 1}'s.`,
     };
   }
-  if (a.type === 'timeout') return null;
+  if (a.type === 'timeout' || a.type === 'forfeit' || a.type === 'abort') return null;
   if (s.phase === 'choose' && a.type !== 'fresh' && a.type !== 'inherit') {
     return {
       code: 'MUST_CHOOSE_START',
@@ -211,6 +212,12 @@ export function applyInPlace(
       return null;
     case 'timeout':
       core.timeout(s, emit);
+      return null;
+    case 'forfeit':
+      core.forfeit(s, emit);
+      return null;
+    case 'abort':
+      core.abort(s, emit);
       return null;
     case 'keep': {
       const then = action.then;

@@ -235,6 +235,35 @@ export function timeout(s: GameState, emit: Emit): void {
 }
 
 /**
+ * The seat on turn forfeits (absent too long): the game ends at once and the best score among
+ * the other seats wins (with two players, simply the other one).
+ */
+export function forfeit(s: GameState, emit: Emit): void {
+  const seat = s.current;
+  emit?.({ type: 'forfeit', seat });
+  let top = -Infinity;
+  for (let i = 0; i < s.players; i++)
+    if (i !== seat && (s.scores[i] as number) > top) top = s.scores[i] as number;
+  const winners: number[] = [];
+  for (let i = 0; i < s.players; i++) if (i !== seat && s.scores[i] === top) winners.push(i);
+  over(s, winners, emit);
+}
+
+/** The seat on turn never showed up: the game ends with no winner (nothing to rate or count). */
+export function abort(s: GameState, emit: Emit): void {
+  emit?.({ type: 'aborted', seat: s.current });
+  over(s, [], emit);
+}
+
+function over(s: GameState, winners: number[], emit: Emit): void {
+  s.phase = 'over';
+  s.offer = null;
+  s.turn.roll = null;
+  s.winners = winners;
+  emit?.({ type: 'game-over', winners: winners.slice(), scores: s.scores.slice() });
+}
+
+/**
  * First-roll mercy: whether a zilch now is the fresh turn's first roll. An inherited turn
  * gets none (an offer of 0 points with every die starts a turn exactly like a fresh one).
  */

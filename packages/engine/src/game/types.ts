@@ -67,7 +67,11 @@ export type Action =
   | { type: 'roll'; seat: number }
   | { type: 'keep'; seat: number; dice: number[]; then?: 'bank' | 'roll' }
   | { type: 'bank'; seat: number }
-  | { type: 'timeout'; seat: number };
+  | { type: 'timeout'; seat: number }
+  /** Server only: the seat on turn was absent too long and loses; the others play for the win by score. */
+  | { type: 'forfeit'; seat: number }
+  /** Server only: the seat on turn never showed up; the game ends with no winner (an abort). */
+  | { type: 'abort'; seat: number };
 
 /** What happened, in order; every roll carries its dice so a game replays from its log. */
 export type GameEvent =
@@ -92,4 +96,6 @@ export type GameEvent =
   | { type: 'offer'; to: number; points: number; dice: number }
   | { type: 'final-round'; by: number }
   | { type: 'timeout'; seat: number }
+  | { type: 'forfeit'; seat: number }
+  | { type: 'aborted'; seat: number }
   | { type: 'game-over'; winners: number[]; scores: number[] };

@@ -5,7 +5,7 @@ import { seedOf } from '../games/tokens.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { GameStore } from '../store/game-store.ts';
 import type { GameRecord } from '../store/records.ts';
-import { interventionAt } from '../timers/deadline.ts';
+import { absentVerdict, interventionAt } from '../timers/deadline.ts';
 import { fallbackBot, makeBot, type Decider } from './bot-source.ts';
 
 /** Options of the driver. */
@@ -265,14 +265,23 @@ export class Driver {
       this.retryLater(before.id);
   }
 
-  /** The seat on turn ran out of time (or is absent): the absent-player bot plays, else the turn times out. */
+  /**
+   * The seat on turn ran out of time (or is absent): under the table's absence rule the game may
+   * be called off or forfeited; otherwise the absent-player bot plays, else the turn times out.
+   */
   private async expire(gameId: string): Promise<void> {
     const snap = await this.o.service.snapshot(gameId);
     if (!snap?.state || snap.record.status !== 'playing') return;
-    const { record, state } = snap;
+    const { record, state, entries } = snap;
     const at = interventionAt(record, state, this.o.connected(gameId), this.o.absentGraceMs);
     if (at === null || at > Date.now()) return void (await this.schedule(gameId));
-    if (record.absentBot) await this.play(record, state, record.absentBot, 'absent');
+    const verdict = absentVerdict(record.absence, entries, state.current);
+    if (verdict) {
+      const seat = state.current;
+      // Same id as the timeout it replaces: a handover that repeats the step applies it once.
+      await this.serverMove(record, seat, `timer:${record.seq}`, { type: verdict, seat }, 'timer');
+      this.o.logger.info({ gameId, seat, verdict }, 'absent player: game ended');
+    } else if (record.absentBot) await this.play(record, state, record.absentBot, 'absent');
     else {
       const seat = state.current;
       await this.serverMove(

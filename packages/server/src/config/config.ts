@@ -133,6 +133,10 @@ export const EnvSchema = z.object({
   ZILCH_MATCH_EXPIRE_MS: int(500, 600_000, 15_000),
   /** Quick match: how often (ms) each process runs a pairing pass. */
   ZILCH_MATCH_PASS_MS: int(50, 60_000, 1000),
+  /** Quick match: every matched table's per-decision timer (s); under 5 s only for tests. */
+  ZILCH_MATCH_TURN_SECONDS: int(1, 86_400, 60),
+  /** Rated quick match: the timed-out decision in a row at which the absent seat forfeits. */
+  ZILCH_MATCH_FORFEIT_AFTER: int(1, 20, 2),
   /** Rated games a player needs in a preset before the leaderboard lists them. */
   ZILCH_LEADERBOARD_MIN_GAMES: int(1, 10_000, 5),
   /** Rating deviation above which a rating is provisional (listed apart on the leaderboard). */
@@ -213,6 +217,10 @@ export interface Config {
     botAfterMs: number;
     expireMs: number;
     passMs: number;
+    /** Per-decision timer of every matched table (s). */
+    turnSeconds: number;
+    /** Rated tables: the timed-out decision in a row at which a seat forfeits. */
+    forfeitAfter: number;
   };
   /** Leaderboard: rated games needed to be listed, and the RD above which a rating is provisional. */
   readonly leaderboard: { minGames: number; provisionalRd: number };
@@ -295,6 +303,8 @@ export function loadConfig(
         botAfterMs: e.ZILCH_MATCH_BOT_AFTER_MS,
         expireMs: e.ZILCH_MATCH_EXPIRE_MS,
         passMs: e.ZILCH_MATCH_PASS_MS,
+        turnSeconds: e.ZILCH_MATCH_TURN_SECONDS,
+        forfeitAfter: e.ZILCH_MATCH_FORFEIT_AFTER,
       },
       absentGraceMs: e.ZILCH_ABSENT_GRACE_MS,
       leaseMs: e.ZILCH_LEASE_MS,

@@ -34,8 +34,11 @@ export async function act(
 ): Promise<Result<ActionAnswer>> {
   if (ctx.draining)
     return refuse('SHUTTING_DOWN', 'The server is restarting; try again in a moment.', 503);
-  if (actor === 'player' && move.type === 'timeout') {
-    return refuse('BAD_ACTION', 'Timeouts are decided by the server.', 400);
+  if (
+    actor === 'player' &&
+    (move.type === 'timeout' || move.type === 'forfeit' || move.type === 'abort')
+  ) {
+    return refuse('BAD_ACTION', 'Timeouts, forfeits and aborts are decided by the server.', 400);
   }
   // The schemas refuse these already; checked here too because a server move must never be
   // answered from a player's entry.

@@ -4,7 +4,7 @@ import { FAIR_FORMAT, type Created } from '@zilch/protocol';
 import type { z } from 'zod';
 import { commitmentV2, fairDice, newServerSeed, serverSeatSeed } from '../fairness/dice-stream.ts';
 import { ratedPreset } from '../ratings/rateable.ts';
-import type { GameRecord, SeatRecord } from '../store/records.ts';
+import type { AbsenceRule, GameRecord, SeatRecord } from '../store/records.ts';
 import type { GameContext } from './context.ts';
 import { ok, refuse, type Result } from './errors.ts';
 import type { Loaded } from './loaded.ts';
@@ -25,10 +25,11 @@ function resolveRules(rules: string | Record<string, unknown>): Result<RuleSet> 
   return r.ok ? ok(r.rules) : refuse(r.error.code, r.error.message, 400);
 }
 
-/** Creates a table; a table of bots only starts at once. */
+/** Creates a table (with `absence`, the server's rule for absent players); a table of bots only starts at once. */
 export async function createTable(
   ctx: GameContext,
   input: z.infer<typeof CreateGameSchema>,
+  absence: AbsenceRule | null = null,
 ): Promise<Result<CreatedGame>> {
   const rules = resolveRules(input.rules);
   if (!rules.ok) return rules;
@@ -70,6 +71,7 @@ export async function createTable(
     setupDice: null,
     turnTimer: input.turnTimerSeconds ?? null,
     absentBot: input.absentBot ?? null,
+    absence,
     rematchOf: null,
     rematchId: null,
     turnStartedAt: null,

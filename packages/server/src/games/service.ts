@@ -5,7 +5,7 @@ import type { Action, GameState } from '@zilch/engine';
 import type { GameExport, GameSummary, LogAnswer } from '@zilch/protocol';
 import type { z } from 'zod';
 import type { VerifyResult } from '../fairness/verify.ts';
-import type { GameRecord } from '../store/records.ts';
+import type { AbsenceRule, EntryRecord, GameRecord } from '../store/records.ts';
 import { act, type ActionAnswer, type Actor } from './actions.ts';
 import { GameContext, type GameChange, type ServiceOptions } from './context.ts';
 import type { Result } from './errors.ts';
@@ -85,9 +85,12 @@ export class GameService {
     await this.ctx.games.settled();
   }
 
-  /** Creates a table; a table of bots only starts at once. */
-  create(input: z.infer<typeof CreateGameSchema>): Promise<Result<CreatedGame>> {
-    return createTable(this.ctx, input);
+  /** Creates a table (quick match adds its rule for absent players); a table of bots only starts at once. */
+  create(
+    input: z.infer<typeof CreateGameSchema>,
+    absence: AbsenceRule | null = null,
+  ): Promise<Result<CreatedGame>> {
+    return createTable(this.ctx, input, absence);
   }
 
   /** The seat a token opens: a seat number, 'spectator', or null for an unknown token. */
@@ -197,9 +200,13 @@ export class GameService {
     return queueTestDice(this.ctx, gameId, rolls);
   }
 
-  /** Current record and state of a game (loading it if needed), for bots and timers. */
-  async snapshot(gameId: string): Promise<{ record: GameRecord; state: GameState | null } | null> {
+  /** Current record, state and log of a game (loading it if needed), for bots and timers. */
+  async snapshot(gameId: string): Promise<{
+    record: GameRecord;
+    state: GameState | null;
+    entries: readonly EntryRecord[];
+  } | null> {
     const g = await this.ctx.games.load(gameId);
-    return g ? { record: g.record, state: g.state } : null;
+    return g ? { record: g.record, state: g.state, entries: g.entries } : null;
   }
 }

@@ -36,5 +36,6 @@ export function buildView(
     ...(g.rematchOf ? { rematchOf: g.rematchOf } : {}),
     ...(g.rematchId ? { rematchId: g.rematchId } : {}),
     ...(deadline !== null ? { timer: { deadline } } : {}),
+    ...(g.absence ? { absence: g.absence } : {}),
   };
 }

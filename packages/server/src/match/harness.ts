@@ -42,7 +42,13 @@ export async function quickMatchHarness(
     accountStore,
     ratingOf: async () => 1500,
     // Players here never poll: nobody expires, and no bot is wanted.
-    settings: { range, botAfterMs: Number.MAX_SAFE_INTEGER, expireMs: 86_400_000 },
+    settings: {
+      range,
+      botAfterMs: Number.MAX_SAFE_INTEGER,
+      expireMs: 86_400_000,
+      turnSeconds: config.match.turnSeconds,
+      forfeitAfter: config.match.forfeitAfter,
+    },
     now,
   });
   return {

@@ -19,6 +19,10 @@ interface MatchSettings {
   readonly botAfterMs: number;
   /** A row whose page has not polled for this long is removed. */
   readonly expireMs: number;
+  /** Every matched table's per-decision timer (s). */
+  readonly turnSeconds: number;
+  /** Rated tables: the timed-out decision in a row at which the absent seat forfeits. */
+  readonly forfeitAfter: number;
 }
 
 /** What the service needs. */
@@ -95,6 +99,13 @@ export class MatchService {
     const row = await this.d.store.seen(userId, now);
     if (!row) return ok({ state: 'idle' });
     if (row.game_id === null || row.game_id.startsWith(PAIRING)) return ok(this.waiting(row, now));
+    // A table that has ended (played out, forfeited or called off) no longer holds the player:
+    // answering it again would send them back to a finished game instead of the queue.
+    const game = await this.d.games.snapshot(row.game_id);
+    if (!game || game.record.status === 'over') {
+      await this.d.store.forgetTable(userId, row.game_id);
+      return ok({ state: 'idle' });
+    }
     const minted = await this.d.accounts.mintTokens(userId, row.game_id);
     if (!minted.ok) {
       // The seat is no longer the user's (the account was deleted and remade): start over.
@@ -189,25 +200,37 @@ export class MatchService {
     return { waiting: rows.length, paired, lost };
   }
 
-  /** Makes the table of a claimed pair, seats both and links the seats to their users. */
+  /**
+   * Makes the table of a claimed pair, seats both and links the seats to their users. Every
+   * matched table has a per-decision timer and a rule for an absent player (docs/server.md,
+   * "Absent players"): a seat that never moves calls the game off; at a casual table a bot plays
+   * a timed-out decision, at a rated one (where no bot may play) the seat forfeits after
+   * `forfeitAfter` timed-out decisions in a row.
+   */
   private async seat(a: MatchRow, b: MatchRow): Promise<void> {
+    const rated = a.rated === 1;
     try {
-      const made = await this.d.games.create({
-        rules: a.preset,
-        seats: [
-          { kind: 'human', name: a.name },
-          { kind: 'human', name: b.name },
-        ],
-        // Both came from the same queue (preset and rated flag), and the rated queue holds
-        // accounts only, so a rated pair always makes a rateable table.
-        rated: a.rated === 1,
-      });
+      const made = await this.d.games.create(
+        {
+          rules: a.preset,
+          seats: [
+            { kind: 'human', name: a.name },
+            { kind: 'human', name: b.name },
+          ],
+          // Both came from the same queue (preset and rated flag), and the rated queue holds
+          // accounts only, so a rated pair always makes a rateable table.
+          rated,
+          turnTimerSeconds: this.d.settings.turnSeconds,
+          ...(rated ? {} : { absentBot: DEFAULT_BOT }),
+        },
+        { abortUnmoved: true, forfeitAfter: rated ? this.d.settings.forfeitAfter : null },
+      );
       if (!made.ok) throw new Error(made.error.message);
       const gameId = made.value.gameId;
       const now = this.now();
       for (const [seat, row] of [a, b].entries()) {
         const token = made.value.seats[seat]!.token!;
-        const claimed = await this.d.games.claim(gameId, token, row.name, undefined, a.rated === 1);
+        const claimed = await this.d.games.claim(gameId, token, row.name, undefined, rated);
         if (!claimed.ok) throw new Error(claimed.error.message);
         await this.d.accountStore.linkSeat(row.user_id, gameId, seat, now);
       }

@@ -52,6 +52,15 @@ export class MatchStore {
     await this.db.deleteFrom('match_queue').where('user_id', '=', userId).execute();
   }
 
+  /** Forgets the user's row if it still holds that table (a newer join is left alone). */
+  async forgetTable(userId: string, gameId: string): Promise<void> {
+    await this.db
+      .deleteFrom('match_queue')
+      .where('user_id', '=', userId)
+      .where('game_id', '=', gameId)
+      .execute();
+  }
+
   /** Every waiting row seen since `freshAfter`, oldest first. */
   async waiting(freshAfter: number): Promise<MatchRow[]> {
     return this.db

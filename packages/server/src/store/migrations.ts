@@ -145,6 +145,16 @@ const common: Record<string, Migration> = {
       await db.schema.dropTable('leases').ifExists().execute();
     },
   },
+  '0012_absence_rule': {
+    // Quick-match tables carry what happens to an absent player (abort, forfeit); a table made
+    // before, or by hand, has none.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').addColumn('absence', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('games').dropColumn('absence').execute();
+    },
+  },
   '0006_public_games': {
     // Listing in the lobby is opt-in: a table is public only if its creator said so. Tables
     // stored before this migration get no row, so they stay unlisted.

@@ -5,7 +5,7 @@ import { NEW_PLAYER, rateGame, type Glicko } from '../ratings/glicko.ts';
 import { sql } from './kysely.ts';
 import type { Database } from './schema.ts';
 
-/** What applying a game did: rated it, found it void (not two accounts), or nothing (not over, unrated, done before). */
+/** What applying a game did: rated it, found it void (not two accounts, or called off), or nothing (not over, unrated, done before). */
 export type ApplyOutcome = 'applied' | 'void' | 'none';
 
 /** A stored rating with its counts. */
@@ -96,7 +96,9 @@ export class RatingStore {
         .orderBy('p.seat')
         .execute();
       const [a, b] = seats;
+      // Nobody won only when the game was called off (a player never showed up): no result to rate.
       const rateable =
+        seats.some((p) => p.won === 1) &&
         seats.length === 2 &&
         a?.kind === 'account' &&
         b?.kind === 'account' &&

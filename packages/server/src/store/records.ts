@@ -11,6 +11,17 @@ export interface SeatRecord {
   seed: string;
 }
 
+/**
+ * What the server does about a player who stops playing, beyond the turn timer (quick-match
+ * tables; docs/server.md "Absent players"). Null on tables made by hand.
+ */
+export interface AbsenceRule {
+  /** A seat whose timer runs out before it has made a move of its own calls the game off (no result, unrated). */
+  readonly abortUnmoved: boolean;
+  /** The timed-out decision in a row at which a seat forfeits (the other wins); null: never (a bot plays on). */
+  readonly forfeitAfter: number | null;
+}
+
 /** A game as the service works with it (the stored row, parsed). */
 export interface GameRecord {
   readonly id: string;
@@ -28,6 +39,7 @@ export interface GameRecord {
   setupDice: number[][] | null;
   readonly turnTimer: number | null;
   readonly absentBot: BotId | null;
+  readonly absence: AbsenceRule | null;
   readonly rematchOf: string | null;
   rematchId: string | null;
   turnStartedAt: number | null;

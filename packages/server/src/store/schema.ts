@@ -23,6 +23,8 @@ export interface GamesTable {
   setup_dice: string | null;
   turn_timer: number | null;
   absent_bot: BotId | null;
+  /** JSON of an AbsenceRule (quick-match tables), or null. */
+  absence: string | null;
   rematch_of: string | null;
   rematch_id: string | null;
   turn_started_at: number | null;

@@ -1,5 +1,5 @@
 import type { GameState } from '@zilch/engine';
-import type { GameRecord } from '../store/records.ts';
+import type { AbsenceRule, EntryRecord, GameRecord } from '../store/records.ts';
 
 /** The table's turn timer in seconds (table setting, else the rule set's), or null. */
 function turnSeconds(g: GameRecord): number | null {
@@ -36,4 +36,25 @@ export function interventionAt(
     g.absentBot && !connected.has(state.current) ? g.turnStartedAt + absentGraceMs : null;
   if (timer === null) return absent;
   return absent === null ? timer : Math.min(timer, absent);
+}
+
+/**
+ * What an absence rule makes of the seat on turn running out of time (docs/server.md, "Absent
+ * players"): 'abort' when the seat has not made a single move of its own (it never showed up),
+ * 'forfeit' when this is its `forfeitAfter`-th timed-out decision in a row, else null (the usual:
+ * the absent-player bot plays, or the turn times out). Worked out from the log alone, so every
+ * process holding the lease in turn comes to the same answer.
+ */
+export function absentVerdict(
+  rule: AbsenceRule | null,
+  entries: readonly EntryRecord[],
+  seat: number,
+): 'abort' | 'forfeit' | null {
+  if (!rule) return null;
+  const own = entries.filter((e) => e.seat === seat);
+  if (rule.abortUnmoved && !own.some((e) => e.actor === 'player')) return 'abort';
+  if (rule.forfeitAfter === null) return null;
+  let timedOut = 0;
+  for (let i = own.length - 1; i >= 0 && own[i]!.actor === 'timer'; i--) timedOut += 1;
+  return timedOut + 1 >= rule.forfeitAfter ? 'forfeit' : null;
 }

@@ -66,6 +66,12 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
       case 'timeout':
         cur.outcome = 'ran out of time';
         break;
+      case 'forfeit':
+        cur.outcome = 'away too long: forfeits';
+        break;
+      case 'aborted':
+        cur.outcome = 'never showed up: game called off';
+        break;
       case 'final-round':
         cur.items.push('reached the target: final round');
         break;

@@ -59,6 +59,8 @@ const ACTS = new Set<GameEvent['type']>([
   'kept',
   'banked',
   'timeout',
+  'forfeit',
+  'aborted',
 ]);
 
 /** Splits an update's events into one group per action the engine applies (plus any start-up events). */
@@ -88,6 +90,10 @@ function actionOf(e: GameEvent, s: GameState): { action: Action; rolls: number[]
       return { action: { type: 'bank', seat }, rolls: [] };
     case 'timeout':
       return { action: { type: 'timeout', seat }, rolls: [] };
+    case 'forfeit':
+      return { action: { type: 'forfeit', seat }, rolls: [] };
+    case 'aborted':
+      return { action: { type: 'abort', seat }, rolls: [] };
     default:
       return null;
   }
@@ -132,6 +138,14 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
         break;
       case 'timeout':
         parts.push(`Time ran out — ${turnOf(name(e.seat))} turn passed.`);
+        break;
+      case 'forfeit':
+        parts.push(`${says(name(e.seat), 'forfeits', 'forfeit')}: away too long.`);
+        break;
+      case 'aborted':
+        parts.push(
+          `${says(name(e.seat), 'never shows', 'never show')} up: the game is called off.`,
+        );
         break;
       case 'turn-started':
         parts.push(`${turnOf(name(e.seat), true)} turn.`);

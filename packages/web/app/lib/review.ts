@@ -26,7 +26,9 @@ export function decisionsOf(log: GameLog): { decisions: Decision[]; final: GameS
   const decisions: Decision[] = [];
   let lastTurn = -1;
   for (const [index, entry] of log.entries.entries()) {
-    if (entry.action.type !== 'timeout') {
+    // Server moves (a timeout, forfeit or abort) are not the player's decisions to grade.
+    const t = entry.action.type;
+    if (t !== 'timeout' && t !== 'forfeit' && t !== 'abort') {
       decisions.push({
         index,
         state,

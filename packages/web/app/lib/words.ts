@@ -30,6 +30,8 @@ export function possessive(name: string): string {
 
 /** Who won, in a sentence without its full stop: 'Ann wins', 'You win', 'Ann and Bo share the win'. */
 export function winLine(names: readonly string[]): string {
+  // An aborted game (a player never showed up) ends with no winner.
+  if (names.length === 0) return 'Nobody wins: the game was called off';
   const who = names.join(' and ');
   return names.length > 1 ? `${who} share the win` : says(who, 'wins', 'win');
 }

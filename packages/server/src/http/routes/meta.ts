@@ -28,13 +28,16 @@ const refusals = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
 /**
  * The advisor's ranking as the protocol sends it. Its moves are typed as any seatless action, but
- * it only ranks moves a player may send: `timeout` (the server's alone) never occurs and is dropped.
+ * it only ranks moves a player may send: `timeout`, `forfeit` and `abort` (the server's alone) never
+ * occur and are dropped.
  */
 function wireAdvice(ranked: Ranked): Advice {
   return {
     kind: ranked.kind,
     options: ranked.options.flatMap(({ move, ...o }) =>
-      move.type === 'timeout' ? [] : [{ ...o, move }],
+      move.type === 'timeout' || move.type === 'forfeit' || move.type === 'abort'
+        ? []
+        : [{ ...o, move }],
     ),
   };
 }

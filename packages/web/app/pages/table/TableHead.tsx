@@ -38,8 +38,25 @@ export function TableHead({
       </p>
       <HouseRules rules={view.rules} />
       {view.timer?.deadline && playing && <Countdown deadline={view.timer.deadline} />}
+      {view.absence && playing && (
+        <p className="muted small" data-testid="absence-rule">
+          {absenceLine(view.absence)}
+        </p>
+      )}
     </div>
   );
+}
+
+/** The quick-match rule for a player who stops playing, in words (docs/server.md, Quick match). */
+export function absenceLine(rule: NonNullable<GameView['absence']>): string {
+  const never = rule.abortUnmoved ? 'A player who never makes a move calls the game off. ' : '';
+  if (rule.forfeitAfter === null)
+    return `${never}When a player's time runs out, a bot plays for them until they are back.`;
+  const times =
+    rule.forfeitAfter === 1
+      ? 'Running out of time'
+      : `Running out of time ${rule.forfeitAfter} decisions in a row`;
+  return `${never}${times} forfeits the game.`;
 }
 
 /**
