@@ -4,6 +4,7 @@ import { backupSqlite, BackupError, restoreSqlite, type BackupReport } from '@zi
 import { printJson } from '../output.ts';
 import type { BackupOptions } from '../register/backup.ts';
 import { usage } from '../usage-error.ts';
+import { count } from '../words.ts';
 
 // The documented PostgreSQL flags (docs/operations.md): one file in pg_dump's compressed custom
 // format, no owners or grants, so it restores into a database owned by another role.
@@ -19,14 +20,17 @@ function databaseUrl(o: BackupOptions): string | null {
   return o.databaseUrl ?? process.env.DATABASE_URL ?? null;
 }
 
+/** What a backup or a restore did, in a sentence. */
+export function reportText(kind: 'backup' | 'restore', r: BackupReport): string {
+  const mb = (r.bytes / 1_048_576).toFixed(1);
+  return kind === 'backup'
+    ? `Backed up ${count(r.games, 'game')} (${count(r.entries, 'log entry')}, ${mb} MB) to ${r.file}\n`
+    : `Restored ${count(r.games, 'game')} (${count(r.entries, 'log entry')}) into ${r.file}; start the server on that data dir.\n`;
+}
+
 function report(kind: 'backup' | 'restore', r: BackupReport, o: BackupOptions): void {
   if (o.json) return printJson({ ok: true, ...r });
-  const mb = (r.bytes / 1_048_576).toFixed(1);
-  process.stdout.write(
-    kind === 'backup'
-      ? `Backed up ${r.games} games (${r.entries} log entries, ${mb} MB) to ${r.file}\n`
-      : `Restored ${r.games} games (${r.entries} log entries) into ${r.file}; start the server on that data dir.\n`,
-  );
+  process.stdout.write(reportText(kind, r));
 }
 
 function failed(e: unknown, o: BackupOptions): void {
