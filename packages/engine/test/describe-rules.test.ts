@@ -368,7 +368,7 @@ const DECISIONS: readonly Decision[] = [
   {
     spec: 'House rule: a Ten Dice lock banks the mercy points with the rest of the locked total',
     applies: (r) => Boolean(r.firstRollMercy) && r.lockOnHotDice,
-    says: [/loses the [\d,]+ too, unless a hot dice has locked them \(then the locked points bank/],
+    says: [/loses the [\d,]+ too, unless hot dice has locked them \(then the locked points bank/],
   },
   {
     spec: 'House rule (decision): an inherited turn gets no mercy',

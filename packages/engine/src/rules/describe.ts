@@ -96,7 +96,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   if (r.firstRollMercy) {
     const p = n(r.firstRollMercy.points);
     turn.push(
-      `First-roll mercy: a zilch on the first roll of a turn${r.offers ? ' you started fresh (not an inherited one)' : ''} scores ${p} points: they start your running total and you roll all ${r.dice} dice once more (no bank before a keep). A zilch after that ends the turn as usual and loses the ${p} too${r.lockOnHotDice ? ', unless a hot dice has locked them (then the locked points bank, as after any lock)' : ''}. The mercy zilch ${r.zilchPenalty ? 'does not count toward the zilch penalty' : 'is not a zilch'}.`,
+      `First-roll mercy: a zilch on the first roll of a turn${r.offers ? ' you started fresh (not an inherited one)' : ''} scores ${p} points: they start your running total and you roll all ${r.dice} dice once more (no bank before a keep). A zilch after that ends the turn as usual and loses the ${p} too${r.lockOnHotDice ? ', unless hot dice has locked them (then the locked points bank, as after any lock)' : ''}. The mercy zilch ${r.zilchPenalty ? 'does not count toward the zilch penalty' : 'is not a zilch'}.`,
     );
   }
   if (r.openingMinimum > 0 && r.bankMinimum > 0) {
