@@ -67,6 +67,12 @@ describe('zilch solve', () => {
 });
 
 describe('zilch simulate', () => {
+  it('one game on one worker reads "1 game, … 1 worker"', async () => {
+    const r = await zilch('simulate', '--games', '1', '--bots', 'random,random', '--workers', '1');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: 1 game, seed -?\d+, 1 worker, /);
+  });
+
   it('reports every seat with a win rate inside its interval, reproducibly', async () => {
     type Sim = {
       games: number;
