@@ -1,5 +1,5 @@
 /** `zilch score`, `odds` and `rules` as a user runs them: a real process, its output and exit code. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,22 @@ describe('zilch rules', () => {
     ])
       expect(r.stdout).toContain(id);
   });
+
+  it.concurrent(
+    '--schema prints the shipped JSON Schema: no extra fields at any depth',
+    async () => {
+      const schema = (await json('rules', '--schema')) as {
+        additionalProperties: boolean;
+        properties: Record<string, unknown>;
+      };
+      const shipped = JSON.parse(readFileSync(join(root, 'docs/rules.schema.json'), 'utf8'));
+      expect(schema).toEqual(shipped);
+      expect(schema.additionalProperties).toBe(false);
+      expect(JSON.stringify(schema.properties.twoTriplets)).toContain(
+        '"additionalProperties":false',
+      );
+    },
+  );
 
   it.concurrent('a preset in plain words, and as JSON', async () => {
     const r = await zilch('rules', 'classic');
