@@ -170,6 +170,15 @@ describe("parseRules names what is wrong in words a file's author understands", 
     expect(mercy).toContain('"minimum":50');
   });
 
+  it('thousands of unknown fields give a short message', () => {
+    const junk = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`junk${i}`, i]));
+    const r = parseRules({ ...preset('classic'), ...junk });
+    const message = r.ok ? '' : r.error.message;
+    expect(message).toContain('junk0: not a rule set field');
+    expect(message).toContain('; and 4980 more problems');
+    expect(message.length).toBeLessThan(1000);
+  });
+
   it('a huge unknown key is shortened in the message', () => {
     const r = parseRules({ ...preset('classic'), ['k'.repeat(5000)]: 1 });
     expect(r.ok ? '' : r.error.message.length).toBeLessThan(200);

@@ -129,8 +129,17 @@ export function parseRules(
       i.code === 'unrecognized_keys' ? [] : [`${shown(i.path)}: ${message(i, input)}`],
     ),
   ];
-  return fail('BAD_RULES', `Invalid rule set: ${problems.join('; ')}`);
+  // A file with thousands of stray fields gets a readable message, not one line per field.
+  const listed = problems.length > MAX_LISTED ? problems.slice(0, MAX_LISTED) : problems;
+  const more = problems.length - listed.length;
+  return fail(
+    'BAD_RULES',
+    `Invalid rule set: ${listed.join('; ')}${more > 0 ? `; and ${more} more problems` : ''}`,
+  );
 }
+
+/** Most problems one error message lists. */
+const MAX_LISTED = 20;
 
 /** Looks up a preset by id with a clear error. */
 export function presetRules(
