@@ -1,5 +1,5 @@
 /** `zilch score`, `odds` and `rules` as a user runs them: a real process, its output and exit code. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,22 @@ describe('zilch rules', () => {
       expect(r.stdout).toContain(id);
   });
 
+  it.concurrent(
+    '--schema prints the shipped JSON Schema: no extra fields at any depth',
+    async () => {
+      const schema = (await json('rules', '--schema')) as {
+        additionalProperties: boolean;
+        properties: Record<string, unknown>;
+      };
+      const shipped = JSON.parse(readFileSync(join(root, 'docs/rules.schema.json'), 'utf8'));
+      expect(schema).toEqual(shipped);
+      expect(schema.additionalProperties).toBe(false);
+      expect(JSON.stringify(schema.properties.twoTriplets)).toContain(
+        '"additionalProperties":false',
+      );
+    },
+  );
+
   it.concurrent('a preset in plain words, and as JSON', async () => {
     const r = await zilch('rules', 'classic');
     expect(r.code).toBe(0);
@@ -144,6 +160,12 @@ describe('bad input: a message on stderr naming the problem, exit code 2', () =>
     ['no dice (an empty argument)', ['score', ''], /No dice given/],
     ['no dice (a comma)', ['score', ','], /No dice given/],
     ['no dice (a space)', ['score', ' '], /No dice given/],
+    [
+      'a blank argument beside dice',
+      ['score', '1', '', '5'],
+      /Argument 2 of the dice names no die \(""\): give every die's face/,
+    ],
+    ['a comma alone beside dice', ['score', '1', '5', ','], /Argument 3 of the dice names no die/],
     [
       'a missing rules file',
       ['odds', '--rules-file', join(dir, 'none.json')],
@@ -180,6 +202,40 @@ describe('rules files as people write them', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('bankMinimun: not a rule set field (did you mean "bankMinimum"?)');
     expect(r.stderr).toContain('bankMinimum: missing');
+  });
+
+  it.concurrent('a misspelled field inside an object is an error naming the real one', async () => {
+    const typo = { ...preset('classic'), twoTriplets: { points: 2500, sixofakind: true } };
+    const r = await zilch('score', '--rules-file', file('nested.json', JSON.stringify(typo)), '1');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'twoTriplets.sixofakind: not a field of twoTriplets (did you mean "sixOfAKind"?)',
+    );
+  });
+
+  it.concurrent('a first-roll mercy of 0 is refused; null turns the mercy off', async () => {
+    const zero = { ...preset('classic'), firstRollMercy: { points: 0 } };
+    const r = await zilch('odds', '--rules-file', file('mercy0.json', JSON.stringify(zero)));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('firstRollMercy.points: the mercy must be at least 50 points');
+    const off = { ...preset('classic'), firstRollMercy: null };
+    const ok = await zilch('odds', '--rules-file', file('mercy-off.json', JSON.stringify(off)));
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
+  it.concurrent('one die in play: "1 die", never "1 dice"', async () => {
+    const one = { ...preset('farkle-2017'), dice: 1, ofAKind: [[], [], [], [], [], []] };
+    const path = file('one-die.json', JSON.stringify(one));
+    const odds = await zilch('odds', '--rules-file', path);
+    expect(odds.code, odds.stderr).toBe(0);
+    expect(odds.stdout).toMatch(/^ {2}1 die {3}/m);
+    expect(odds.stdout).not.toContain('1 dice');
+    const two = await zilch('score', '--rules-file', path, '1', '5');
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain(
+      '2 dice given, but Farkle (Busche & Neller 2017) plays with 1 die.',
+    );
   });
 
   it.concurrent('a missing nullable field says to write null', async () => {

@@ -52,6 +52,13 @@ describe('zilch solve', () => {
     expect(handicap.firstPlayerWins).toBeLessThan(even.firstPlayerWins);
   });
 
+  it('says how long the solve took once, with the answer', async () => {
+    const r = await zilch('solve', '--rules', 'farkle-2017', '--target', '1000', '--no-cache');
+    expect(r.code, r.stderr).toBe(0);
+    expect((r.stdout + r.stderr).match(/solved in/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/states, solved in \d+\.\d s\n/);
+  });
+
   it('refuses a malformed --start with exit code 2', async () => {
     const r = await zilch('solve', '--rules', 'farkle-2017', '--target', '1000', '--start', 'abc');
     expect(r.code).toBe(2);
@@ -60,6 +67,12 @@ describe('zilch solve', () => {
 });
 
 describe('zilch simulate', () => {
+  it('one game on one worker reads "1 game, … 1 worker"', async () => {
+    const r = await zilch('simulate', '--games', '1', '--bots', 'random,random', '--workers', '1');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/: 1 game, seed -?\d+, 1 worker, /);
+  });
+
   it('reports every seat with a win rate inside its interval, reproducibly', async () => {
     type Sim = {
       games: number;

@@ -42,7 +42,7 @@ export async function ruleFiles(): Promise<Map<string, string>> {
   const schema = ruleSetJsonSchema() as { properties: Record<string, unknown> };
   files.set('docs/rules.schema.json', await pretty(schema, 'docs/rules.schema.json'));
   // Fields in the schema's order, so every file reads the same way as docs/rules-file.md.
-  const order = Object.keys(schema.properties);
+  const order = Object.keys(schema.properties).filter((k) => k !== '$schema');
   const all: [string, RuleSet][] = [
     ...PRESET_IDS.map((id): [string, RuleSet] => [id, preset(id)]),
     ...Object.entries(HOUSE_EXAMPLES),

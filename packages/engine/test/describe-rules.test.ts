@@ -297,23 +297,34 @@ const DECISIONS: readonly Decision[] = [
     spec: 'House rule: a set must be kept whole',
     applies: (r) => r.keepSetsWhole === true,
     says: [
-      'when a roll shows three or more of a face, keeping any die of that face means keeping all of them',
+      'A set is kept whole: when a roll shows three or more of a face',
+      'keeping any die of that face means keeping all of them',
     ],
   },
   {
     spec: 'House rule: bonus as a floor over all the dice',
     applies: (r) => r.bonusFloor === true,
     says: [
-      'the larger of that bonus and the best split of the same dice, and every die counts as kept',
+      'the larger of that bonus and the best that any selection from it would score (all of it or any part), and every die counts as kept',
     ],
+  },
+  {
+    spec: 'House rules (follow the peer): a held face’s dice go together when sets are kept whole',
+    applies: (r) => r.keepSetsWhole === true && r.setDoubling === true,
+    says: ['or any dice of a face you hold as a set (growing sets, below), keeping any die'],
   },
   {
     spec: 'House rule: no shared wins; tied players play further rounds',
     applies: (r) => r.ties === 'play-off' && (r.end === 'final-round' || Boolean(r.rounds)),
     says: [
-      'players tied on it play a further round, one turn each in seat order',
+      'players tied on it play a further round while the others sit out, one turn each in seat order, starting with the first of them seated after the player who took the last turn',
       'until one leads',
     ],
+  },
+  {
+    spec: 'House rule (decision): within a play-off a bank offers to the next tied player',
+    applies: (r) => r.ties === 'play-off' && r.offers !== null,
+    says: ['In a tie-break round a bank offers to the next tied player in it'],
   },
   {
     spec: 'House rule: a fixed number of rounds; the highest score wins',
@@ -355,6 +366,11 @@ const DECISIONS: readonly Decision[] = [
     ],
   },
   {
+    spec: 'House rule: a Ten Dice lock banks the mercy points with the rest of the locked total',
+    applies: (r) => Boolean(r.firstRollMercy) && r.lockOnHotDice,
+    says: [/loses the [\d,]+ too, unless hot dice has locked them \(then the locked points bank/],
+  },
+  {
     spec: 'House rule (decision): an inherited turn gets no mercy',
     applies: (r) => Boolean(r.firstRollMercy) && r.offers !== null,
     says: ['you started fresh (not an inherited one)'],
@@ -387,6 +403,14 @@ const RULE_SETS: [string, RuleSet][] = [
     },
   ],
   ['serendipity-creak + play-off', { ...preset('serendipity-creak'), ties: 'play-off' }],
+  [
+    'classic + growing sets kept whole',
+    { ...preset('classic'), setDoubling: true, keepSetsWhole: true },
+  ],
+  [
+    'ten-dice + first-roll mercy, play-off',
+    { ...preset('ten-dice'), firstRollMercy: { points: 50 }, ties: 'play-off' },
+  ],
   [
     'serendipity-creak + growing sets, first-roll mercy',
     { ...preset('serendipity-creak'), setDoubling: true, firstRollMercy: { points: 50 } },
@@ -458,5 +482,15 @@ describe('the rules text says every SPEC decision', () => {
     expect(describeRulesText(preset('ten-dice'))).not.toMatch(
       /An inheritor who zilches loses the inherited points too\./,
     );
+  });
+
+  it('a sentence about two rules together appears only when both are on', () => {
+    const mercyNoLock = describeRulesText({ ...preset('classic'), firstRollMercy: { points: 50 } });
+    expect(mercyNoLock).toContain('loses the 50 too.');
+    expect(mercyNoLock).not.toContain('locked');
+    const wholeOnly = describeRulesText({ ...preset('classic'), keepSetsWhole: true });
+    expect(wholeOnly).not.toContain('hold as a set');
+    const playOffNoOffers = describeRulesText({ ...preset('classic'), ties: 'play-off' });
+    expect(playOffNoOffers).not.toContain('offers to the next tied player');
   });
 });

@@ -156,6 +156,71 @@ describe('a set must be kept whole (keepSetsWhole)', () => {
   );
 });
 
+describe('sets kept whole with growing sets (keepSetsWhole + setDoubling)', () => {
+  const both = (id: PresetId = 'classic'): RuleSet =>
+    variant(id, 'whole growing', (r) => ({
+      ...r,
+      hotDiceDoubling: false,
+      setDoubling: true,
+      keepSetsWhole: true,
+    }));
+  const growingOnly = (id: PresetId): RuleSet =>
+    variant(id, 'growing', (r) => ({ ...r, hotDiceDoubling: false, setDoubling: true }));
+
+  it('holding 3 3 3, two 3s in a later roll go together: one alone is refused (the peer)', () => {
+    const g = new Scripted(both(), 2);
+    g.roll([3, 3, 3, 1, 2, 4]);
+    g.keep([3, 3, 3]);
+    g.roll([3, 3, 2]);
+    const msg = g.refuse({ type: 'keep', seat: 0, dice: [0] }, 'ILLEGAL_SELECTION');
+    expect(msg).toMatch(/sets are kept whole, so keep all 2 3s or none/);
+    // Both together double the held 300 set twice: +300, +600.
+    const kept = g.keep([3, 3]);
+    expect(eventsOf(kept, 'kept')[0]).toMatchObject({ points: 900, total: 1200 });
+    expect(g.state.turn.sets).toEqual([0, 0, 1200, 0, 0, 0]);
+  });
+
+  it('a single die of the held face may still be kept alone', () => {
+    const g = new Scripted(both(), 2);
+    g.roll([3, 3, 3, 1, 2, 4]);
+    g.keep([3, 3, 3]);
+    g.roll([3, 2, 4]);
+    expect(eventsOf(g.keep([3]), 'kept')[0]).toMatchObject({ points: 300, total: 600 });
+  });
+
+  const heldRoll = fc.tuple(
+    fc.constantFrom<PresetId>('classic', 'serendipity-creak', 'zilch-online', 'ten-dice'),
+    fc.integer({ min: 1, max: 63 }),
+    fc.array(die, { minLength: 1, maxLength: 6 }),
+  );
+  test.prop([heldRoll], { numRuns: 300 })(
+    'the options are exactly those of growing sets that take all or none of every 3+ face and held face',
+    ([id, held, roll]) => {
+      const counts = countsOf(roll);
+      const together = (f: number): boolean =>
+        (counts[f] as number) >= 3 || (held & (1 << f)) !== 0;
+      const keepsWhole = (kept: readonly number[]): boolean =>
+        kept.every((k, f) => !together(f) || k === 0 || k === counts[f]);
+      const free = scoringTable(growingOnly(id)).lookup(roll, held);
+      const whole = scoringTable(both(id)).lookup(roll, held);
+      const expected = free.options.filter((o) => keepsWhole(o.counts));
+      expect(whole.options.map((o) => [o.key, o.points])).toEqual(
+        expected.map((o) => [o.key, o.points]),
+      );
+    },
+  );
+
+  test.prop([heldRoll], { numRuns: 200 })(
+    'without growing sets a held mask changes nothing: keepSetsWhole alone looks only at 3+ faces',
+    ([id, held, roll]) => {
+      const whole = variant(id, 'whole', (r) => ({ ...r, keepSetsWhole: true }));
+      const plain = scoringTable(whole).lookup(roll, 0);
+      const withHeld = scoringTable(whole).lookup(roll, held);
+      if (!whole.hotDiceDoubling) expect(withHeld.options).toEqual(plain.options);
+    },
+  );
+});
+
 describe('bonus as a floor over all the dice (bonusFloor)', () => {
   const floor = (r: RuleSet): RuleSet => ({ ...r, bonusFloor: true });
   const fourPlusPair750 = (): RuleSet => ({
@@ -305,6 +370,24 @@ describe('no shared wins (ties: play-off)', () => {
     expect(g.state.phase).toBe('over');
     expect(g.state.winners).toEqual([1]);
     expect(g.state.scores).toEqual([1050, 1100, 50]);
+  });
+
+  it('the play-off starts with the first tied player seated after the last turn, every round', () => {
+    const g = new Scripted(playOff(), 3);
+    zilch(g); // seat 1
+    bank1000(g); // seat 2 reaches the target: final round
+    freshIfOffered(g);
+    bank1000(g); // seat 3 ties
+    freshIfOffered(g);
+    bank50(g); // seat 1 takes the last turn of the final round
+    expect(g.state.winners).toEqual([1, 2]);
+    expect(g.seat).toBe(1); // after seat 1 (index 0) comes seat 2, not the lowest tied seat
+    zilch(g);
+    expect(g.seat).toBe(2);
+    zilch(g); // still tied: the next round starts after seat 3, so with seat 2 again
+    expect(g.state.winners).toEqual([1, 2]);
+    expect(g.seat).toBe(1);
+    expect(g.state.phase).toBe('roll');
   });
 
   it('with ties: share the same game shares the win', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRules, preset, PRESET_IDS } from '../src/index.ts';
+import { parseRules, preset, PRESET_IDS, ruleSetJsonSchema } from '../src/index.ts';
 import { HOUSE_EXAMPLES, REPO_ROOT, ruleFiles } from '../scripts/write-rule-files.ts';
 
 const read = (path: string): string => readFileSync(join(REPO_ROOT, path), 'utf8');
@@ -76,6 +76,107 @@ describe("parseRules names what is wrong in words a file's author understands", 
       ok: true,
       rules: preset('classic'),
     });
+  });
+
+  const nested: [string, (r: Record<string, unknown>) => Record<string, unknown>, string][] = [
+    [
+      'twoTriplets',
+      (r) => ({ ...r, twoTriplets: { points: 2500, sixofakind: true } }),
+      'twoTriplets.sixofakind: not a field of twoTriplets (did you mean "sixOfAKind"?)',
+    ],
+    [
+      'firstRollMercy',
+      (r) => ({ ...r, firstRollMercy: { point: 50 } }),
+      'firstRollMercy.point: not a field of firstRollMercy (did you mean "points"?)',
+    ],
+    [
+      'offers',
+      (r) => ({ ...r, offers: { afterHotDice: true, afterHotdie: false } }),
+      'offers.afterHotdie: not a field of offers (did you mean "afterHotDice"?)',
+    ],
+    [
+      'zilchPenalty',
+      (r) => ({ ...r, zilchPenalty: { zilches: 3, points: 500, zilch: 2 } }),
+      'zilchPenalty.zilch: not a field of zilchPenalty (did you mean "zilches"?)',
+    ],
+    [
+      'threePairs',
+      (r) => ({ ...r, threePairs: { points: 1500, from: 'any', form: 'any' } }),
+      'threePairs.from: not a field of threePairs (did you mean "form"?)',
+    ],
+    [
+      'straights',
+      (r) => ({ ...r, straights: [{ faces: [1, 2, 3], points: 500, point: 1 }] }),
+      'straights.0.point: not a field of straights (did you mean "points"?)',
+    ],
+  ];
+  it.each(nested)(
+    'a misspelled field inside %s is refused, naming the closest field there',
+    (_, edit, says) => {
+      const r = parseRules(edit({ ...preset('classic') }));
+      expect(r.ok ? 'accepted' : r.error.message).toContain(says);
+    },
+  );
+
+  it('an unknown field with nothing close says so without a guess, at any depth', () => {
+    const r = parseRules({ ...preset('classic'), offers: { afterHotDice: true, colour: 'red' } });
+    expect(r.ok ? 'accepted' : r.error.message).toBe(
+      'Invalid rule set: offers.colour: not a field of offers',
+    );
+  });
+
+  it('a missing field inside an object says "missing"', () => {
+    const r = parseRules({ ...preset('classic'), twoTriplets: { sixOfAKind: true } });
+    expect(r.ok ? 'accepted' : r.error.message).toBe(
+      'Invalid rule set: twoTriplets.points: missing',
+    );
+  });
+
+  it('"$schema" is allowed only at the top: inside an object it is an unknown field', () => {
+    const r = parseRules({ ...preset('classic'), offers: { $schema: 'x', afterHotDice: true } });
+    expect(r.ok ? 'accepted' : r.error.message).toContain('offers.$schema: not a field of offers');
+  });
+
+  it('a mercy of 0 (or less) is refused with a clear message; 50 and null are fine', () => {
+    for (const points of [0, -50]) {
+      const r = parseRules({ ...preset('classic'), firstRollMercy: { points } });
+      expect(r.ok ? 'accepted' : r.error.message).toBe(
+        'Invalid rule set: firstRollMercy.points: the mercy must be at least 50 points (0 reads as off but would still give a free re-roll); write null for no mercy',
+      );
+    }
+    expect(parseRules({ ...preset('classic'), firstRollMercy: { points: 50 } }).ok).toBe(true);
+    expect(parseRules({ ...preset('classic'), firstRollMercy: null }).ok).toBe(true);
+  });
+
+  it('the JSON Schema refuses extra fields at every depth and allows "$schema" at the top', () => {
+    const schema = ruleSetJsonSchema() as Record<string, unknown>;
+    const objects: Record<string, unknown>[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (typeof v === 'object' && v !== null) {
+        const o = v as Record<string, unknown>;
+        if (o.type === 'object') objects.push(o);
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(schema);
+    // The rule set, a straight, threePairs, twoTriplets, zilchPenalty, offers, firstRollMercy.
+    expect(objects.length).toBe(7);
+    for (const o of objects) expect(o.additionalProperties, JSON.stringify(o)).toBe(false);
+    expect((schema.properties as Record<string, unknown>).$schema).toMatchObject({
+      type: 'string',
+    });
+    const mercy = JSON.stringify((schema.properties as Record<string, unknown>).firstRollMercy);
+    expect(mercy).toContain('"minimum":50');
+  });
+
+  it('thousands of unknown fields give a short message', () => {
+    const junk = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`junk${i}`, i]));
+    const r = parseRules({ ...preset('classic'), ...junk });
+    const message = r.ok ? '' : r.error.message;
+    expect(message).toContain('junk0: not a rule set field');
+    expect(message).toContain('; and 4980 more problems');
+    expect(message.length).toBeLessThan(1000);
   });
 
   it('a huge unknown key is shortened in the message', () => {

@@ -2,7 +2,7 @@
 // what they receive and the OpenAPI document shows them. The engine stays the source of truth:
 // the type checks at the bottom fail the build if the two drift apart.
 import {
-  RuleSetSchema,
+  StoredRuleSetSchema,
   type Action,
   type GameEvent,
   type GameLog,
@@ -15,8 +15,11 @@ const int = z.number().int();
 const seat = int.min(0);
 const dice = z.array(int.min(1).max(6));
 
-/** The full rule set a game is played with (`RuleSet` of @zilch/engine). */
-export const RulesSchema = RuleSetSchema.meta({ id: 'RuleSet' });
+/**
+ * The full rule set a game is played with (`RuleSet` of @zilch/engine), as stored games hold it:
+ * no field outside the schema, and a first-roll mercy of 0 (refused in new rule sets) still reads.
+ */
+export const RulesSchema = StoredRuleSetSchema.meta({ id: 'RuleSet' });
 
 const OfferSchema = z.object({ points: int, dice: int });
 

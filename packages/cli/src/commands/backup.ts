@@ -9,6 +9,7 @@ import {
 import { printJson } from '../output.ts';
 import type { BackupOptions } from '../register/backup.ts';
 import { usage } from '../usage-error.ts';
+import { count } from '../words.ts';
 
 function databaseUrl(o: BackupOptions): string | null {
   return o.databaseUrl ?? process.env.DATABASE_URL ?? null;
@@ -21,15 +22,10 @@ function size(bytes: number): string {
     : `${(bytes / 1_048_576).toFixed(1)} MB`;
 }
 
-/** A count with its noun: 1 game, 2 games. */
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** One line: what was copied, where, at which schema version, how big. */
 export function describeReport(kind: 'backup' | 'restore', r: BackupReport): string {
   const what = r.store === 'sqlite' ? 'SQLite store' : 'PostgreSQL store';
-  const holds = `schema ${r.schema}, ${count(r.games, 'game', 'games')}, ${count(r.entries, 'log entry', 'log entries')}, ${size(r.bytes)}`;
+  const holds = `schema ${r.schema}, ${count(r.games, 'game')}, ${count(r.entries, 'log entry')}, ${size(r.bytes)}`;
   return kind === 'backup'
     ? `Backed up the ${what} to ${r.file} (${holds}).`
     : `Restored the ${what} into ${r.file} (${holds}); start the server on it.`;

@@ -10,6 +10,7 @@ import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { intOption, simulateWithProgress } from './simulate.ts';
+import { count } from '../words.ts';
 
 /** Options of `zilch card`. */
 export interface CardOptions extends RulesOptions {
@@ -82,12 +83,12 @@ export async function run(opts: CardOptions): Promise<void> {
   if (note) out.write(`${pc.dim(printable(note))}\n`);
   out.write(
     `Against ${against}: the card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
-      `of ${r.games} games, seats alternating, seed ${r.seed}, ${r.seconds.toFixed(1)} s\n` +
+      `of ${count(r.games, 'game')}, seats alternating, seed ${r.seed}, ${r.seconds.toFixed(1)} s\n` +
       `  ${((0.5 - seat.winRate) * 100).toFixed(1)} points of win percentage below ${against} against ${against} (50%)\n`,
   );
   if (bench)
     out.write(
-      `  bench (npm run bench -- card): ${pct(bench.winRate)} (${pct(bench.ci95[0])} – ${pct(bench.ci95[1])}) of ${bench.games} games against ${bench.against}\n`,
+      `  bench (npm run bench -- card): ${pct(bench.winRate)} (${pct(bench.ci95[0])} – ${pct(bench.ci95[1])}) of ${count(bench.games, 'game')} against ${bench.against}\n`,
     );
 }
 

@@ -1,6 +1,7 @@
 import { solveLongRun, solveTurn } from '@zilch/strategy';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
+import { count, plural } from '../words.ts';
 
 /** Options of `zilch ev`. */
 export interface EvOptions extends RulesOptions {
@@ -31,13 +32,13 @@ export async function run(opts: EvOptions): Promise<void> {
   );
   if (rules.zilchPenalty)
     out.write(
-      `  long-run average with the ${rules.zilchPenalty.points}-point penalty for ${rules.zilchPenalty.zilches} zilches in a row\n`,
+      `  long-run average with the ${rules.zilchPenalty.points}-point penalty for ${count(rules.zilchPenalty.zilches, 'zilch')} in a row\n`,
     );
   if (opening !== null) out.write(`  before getting on the board: ${opening.toFixed(2)}\n`);
   out.write('Bank once the running total reaches:\n');
   for (const t of thresholds)
     out.write(
-      `${String(t.dice).padStart(3)} ${t.dice === 1 ? 'die ' : 'dice'}  ${t.bankAt === null ? 'never (keep rolling)' : t.bankAt}\n`,
+      `${String(t.dice).padStart(3)} ${plural(t.dice, 'die').padEnd(4)}  ${t.bankAt === null ? 'never (keep rolling)' : t.bankAt}\n`,
     );
 }
 

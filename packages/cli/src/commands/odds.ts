@@ -1,6 +1,7 @@
 import { formatFraction, zilchChance } from '@zilch/engine/scoring';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
+import { plural } from '../words.ts';
 
 /** Options of `zilch odds`. */
 export interface OddsOptions extends RulesOptions {
@@ -23,7 +24,7 @@ export async function run(opts: OddsOptions): Promise<void> {
   process.stdout.write(`Chance to zilch (${printable(rules.name)})\n`);
   for (const z of zilch) {
     process.stdout.write(
-      `${String(z.dice).padStart(3)} dice  ${z.fraction.padStart(12)}  ${(z.probability * 100).toFixed(2).padStart(6)}%\n`,
+      `${String(z.dice).padStart(3)} ${plural(z.dice, 'die').padEnd(4)}  ${z.fraction.padStart(12)}  ${(z.probability * 100).toFixed(2).padStart(6)}%\n`,
     );
   }
 }

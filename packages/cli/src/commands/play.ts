@@ -21,6 +21,7 @@ import { cacheDir } from '../cache-dir.ts';
 import { printable } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
+import { allDice, count, verb, verbForm } from '../words.ts';
 import { intOption, parseBots } from './simulate.ts';
 
 /** Options of `zilch play`. */
@@ -31,7 +32,7 @@ export interface PlayOptions extends RulesOptions {
 }
 
 /** A seat at the table: a person typing, or a bot. */
-interface Seat {
+export interface Seat {
   readonly name: string;
   readonly bot: Bot | null;
 }
@@ -100,8 +101,6 @@ class Prompter {
 /** The player quit or the input ended. */
 class Leave extends Error {}
 
-const word = (n: number, what: 'die'): string => `${n} ${n === 1 ? what : 'dice'}`;
-
 function scoreLine(s: GameState, seats: readonly Seat[]): string {
   return seats
     .map((p, i) => {
@@ -111,8 +110,19 @@ function scoreLine(s: GameState, seats: readonly Seat[]): string {
     .join(pc.dim(' · '));
 }
 
+/**
+ * What a zilch costs, in words: nothing to lose, all of it, or (after a Ten Dice lock) only
+ * what came after the lock, the locked points banking.
+ */
+export function zilchLine(name: string, lost: number, locked: number): string {
+  if (lost === 0) return `ZILCH! ${verb(name, 'score')} nothing this turn.`;
+  if (locked === 0) return `ZILCH! ${verb(name, 'lose')} ${lost}.`;
+  if (lost === locked) return `ZILCH! The locked ${locked} still count.`;
+  return `ZILCH! ${verb(name, 'lose')} the ${lost - locked} after the lock; the locked ${locked} still count.`;
+}
+
 /** One or more lines describing an event, or null for events that need no words. */
-function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | null {
+export function eventText(e: GameEvent, s: GameState, seats: readonly Seat[]): string | null {
   const name = (seat: number): string => (seats[seat] as Seat).name;
   switch (e.type) {
     case 'first-player': {
@@ -120,41 +130,39 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
         round.map((r) => `${name(r.seat)} ${r.dice.reduce((a, b) => a + b, 0)}`).join(', '),
       );
       const why = offs.length ? ` (roll-off: ${offs.join('; then ')})` : '';
-      return `${pc.bold(name(e.seat))} goes first${why}.`;
+      return `${pc.bold(name(e.seat))} ${verbForm(name(e.seat), 'go')} first${why}.`;
     }
     case 'turn-started': {
       const head = `\n${pc.cyan(`── Turn ${s.turnNumber} · ${name(e.seat)} ──`)}  ${scoreLine(s, seats)}`;
       const offer = e.offer
-        ? `\n${name(e.seat)} may inherit ${e.offer.points} points with ${word(e.offer.dice, 'die')}.`
+        ? `\n${name(e.seat)} may inherit ${count(e.offer.points, 'point')} with ${count(e.offer.dice, 'die')}.`
         : '';
       return head + offer;
     }
     case 'offer':
       return null; // told with the turn it opens
     case 'fresh':
-      return `${name(e.seat)} starts fresh.`;
+      return `${verb(name(e.seat), 'start')} fresh.`;
     case 'inherited':
-      return `${name(e.seat)} inherits ${e.points} points and rolls ${word(e.dice, 'die')}.`;
+      return `${verb(name(e.seat), 'inherit')} ${count(e.points, 'point')} and ${verbForm(name(e.seat), 'roll')} ${count(e.dice, 'die')}.`;
     case 'rolled':
-      return `${name(e.seat)} rolls:\n${drawDice(e.dice)}`;
+      return `${verb(name(e.seat), 'roll')}:\n${drawDice(e.dice)}`;
     case 'kept':
-      return `${name(e.seat)} keeps ${e.faces.join(' ')} for ${e.points} → turn total ${e.total}.`;
+      return `${verb(name(e.seat), 'keep')} ${e.faces.join(' ')} for ${e.points} → turn total ${e.total}.`;
     case 'hot-dice':
       return pc.yellow(
-        `Hot dice! All ${word(s.rules.dice, 'die')} are back${e.locked ? ` (${e.locked} locked)` : ''}.`,
+        `Hot dice! ${s.rules.dice === 1 ? 'The die is' : `All ${count(s.rules.dice, 'die')} are`} back${e.locked ? ` (${e.locked} locked)` : ''}.`,
       );
     case 'zilch':
-      return pc.red(
-        `ZILCH! ${name(e.seat)} loses ${e.lost}${e.locked ? `, but the locked ${e.locked} count` : ''}.`,
-      );
+      return pc.red(zilchLine(name(e.seat), e.lost, e.locked));
     case 'mercy':
       return pc.yellow(
-        `Zilch on the first roll, but mercy: ${name(e.seat)} gets ${e.points} and rolls all ${word(s.rules.dice, 'die')} again.`,
+        `Zilch on the first roll, but mercy: ${verb(name(e.seat), 'get')} ${e.points} and ${verbForm(name(e.seat), 'roll')} ${allDice(s.rules.dice)} again.`,
       );
     case 'penalty':
-      return pc.red(`Zilch penalty: ${name(e.seat)} loses ${e.points} (score ${e.score}).`);
+      return pc.red(`Zilch penalty: ${verb(name(e.seat), 'lose')} ${e.points} (score ${e.score}).`);
     case 'banked':
-      return pc.green(`${name(e.seat)} banks ${e.points} → score ${e.score}.`);
+      return pc.green(`${verb(name(e.seat), 'bank')} ${e.points} → score ${e.score}.`);
     case 'final-round':
       return pc.magenta(
         pc.bold(
@@ -171,8 +179,8 @@ function describe(e: GameEvent, s: GameState, seats: readonly Seat[]): string | 
       if (e.winners.length === 0) return pc.bold('\n══════ GAME OVER ══════\nNobody wins.');
       const who = e.winners.map(name).join(' and ');
       const scores = e.scores.map((v, i) => `${name(i)} ${v}`).join(', ');
-      const verb = e.winners.length > 1 ? 'share the win' : 'wins';
-      return pc.bold(`\n══════ GAME OVER ══════\n${who} ${verb}!\nFinal scores: ${scores}`);
+      const result = e.winners.length > 1 ? `${who} share the win` : verb(who, 'win');
+      return pc.bold(`\n══════ GAME OVER ══════\n${result}!\nFinal scores: ${scores}`);
     }
   }
 }
@@ -224,7 +232,7 @@ async function humanMove(s: GameState, io: Prompter): Promise<Action> {
     for (;;) {
       const a = (
         await ask(
-          `Inherit ${offer.points} with ${word(offer.dice, 'die')}, or start fresh? [i/f, ? advice] `,
+          `Inherit ${offer.points} with ${count(offer.dice, 'die')}, or start fresh? [i/f, ? advice] `,
         )
       ).toLowerCase();
       if (a === '?') printAdvice(s);
@@ -237,7 +245,7 @@ async function humanMove(s: GameState, io: Prompter): Promise<Action> {
     if (!lean.canBank(s)) return { type: 'roll', seat };
     for (;;) {
       const a = (
-        await ask(`[r]oll ${word(s.turn.available, 'die')} or [b]ank ${s.turn.total}? `)
+        await ask(`[r]oll ${count(s.turn.available, 'die')} or [b]ank ${s.turn.total}? `)
       ).toLowerCase();
       if (a === '?') printAdvice(s);
       else if (a.startsWith('r')) return { type: 'roll', seat };
@@ -267,14 +275,14 @@ async function humanMove(s: GameState, io: Prompter): Promise<Action> {
     const hot = s.turn.available === sel.option.dice;
     process.stdout.write(
       `Keep ${positions.map((p) => roll[p]).join(' ')}: ${choice.gain} points → turn total ${choice.total}` +
-        `${hot ? pc.yellow(', hot dice!') : ''}, ${word(choice.diceLeft, 'die')} to roll.\n`,
+        `${hot ? pc.yellow(', hot dice!') : ''}, ${count(choice.diceLeft, 'die')} to roll.\n`,
     );
     const bankPart = choice.canBank
       ? `, [b]ank ${choice.total}`
       : pc.dim(` (you need ${lean.bankMinimum(s)} to bank)`);
     for (;;) {
       const b = (
-        await ask(`[r]oll ${word(choice.diceLeft, 'die')}${bankPart}, or [c]hange? `)
+        await ask(`[r]oll ${count(choice.diceLeft, 'die')}${bankPart}, or [c]hange? `)
       ).toLowerCase();
       if (b === '?') printAdvice(s);
       else if (b.startsWith('c')) break;
@@ -325,7 +333,7 @@ async function playGame(rules: RuleSet, seats: Seat[], dice: DiceSource): Promis
   let s = created.state;
   const show = (events: GameEvent[]): void => {
     for (const e of events) {
-      const text = describe(e, s, seats);
+      const text = eventText(e, s, seats);
       if (text !== null) process.stdout.write(`${text}\n`);
     }
   };

@@ -13,6 +13,7 @@ import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
+import { count } from '../words.ts';
 
 /** Options of `zilch simulate`. */
 export interface SimulateOptions extends RulesOptions {
@@ -32,7 +33,7 @@ export function parseBots(list: string, min: number): BotId[] {
   for (const id of ids) {
     if (!isBotId(id)) usage(`Unknown bot "${id}". Bots: ${BOT_IDS.join(', ')}.`);
   }
-  if (ids.length < min) usage(`Give at least ${min} bots, e.g. --bots cautious,bold.`);
+  if (ids.length < min) usage(`Give at least ${count(min, 'bot')}, e.g. --bots cautious,bold.`);
   return ids as BotId[];
 }
 
@@ -49,7 +50,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 function printTable(rulesId: string, r: SimulationResult): void {
   const out = process.stdout;
   out.write(
-    `${pc.bold(printable(rulesId))}: ${r.games} games, seed ${r.seed}, ${r.workers} worker${r.workers === 1 ? '' : 's'}, ${r.seconds.toFixed(1)} s\n`,
+    `${pc.bold(printable(rulesId))}: ${count(r.games, 'game')}, seed ${r.seed}, ${count(r.workers, 'worker')}, ${r.seconds.toFixed(1)} s\n`,
   );
   const head = ['seat', 'bot', 'wins', 'win rate', '95% interval', 'mean score', 'turns', 'zilch'];
   const rows = r.seats.map((s, i) => [

@@ -34,7 +34,7 @@ export async function run(opts: SolveOptions): Promise<void> {
   const started = performance.now();
   const dir = cacheDir();
   const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
-  const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false, !opts.json);
+  const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false);
   const seconds = (performance.now() - started) / 1000;
   const firstPlayerWins = sol.fresh(a / UNIT, b / UNIT);
   const handicaps =
@@ -94,12 +94,7 @@ function refuse(e: SolverError, id: string, rules: RuleSet, json: boolean): void
   process.exitCode = 2;
 }
 
-function solveWithProgress(
-  rules: RuleSet,
-  dir: string,
-  save: boolean,
-  text: boolean,
-): TwoPlayerSolution {
+function solveWithProgress(rules: RuleSet, dir: string, save: boolean): TwoPlayerSolution {
   const tty = process.stderr.isTTY === true;
   const bar = tty
     ? new cliProgress.SingleBar(
@@ -115,7 +110,7 @@ function solveWithProgress(
   });
   bar?.stop();
   if (!(sol instanceof TwoPlayerSolution)) usage(sol.message);
-  if (text && !tty) process.stderr.write(`solved in ${sol.seconds.toFixed(1)} s\n`);
+  // The time is reported once, with the answer (`… states, solved in N s`), not here as well.
   return sol;
 }
 

@@ -1,8 +1,9 @@
 import type { DiceSource } from '../dice/source.ts';
 import { fail, type EngineError } from '../errors.ts';
 import type { RuleSet } from '../rules/schema.ts';
-import { keyOfFaces } from '../scoring/multiset.ts';
+import { countsOf, keyOfFaces } from '../scoring/multiset.ts';
 import {
+  brokenSet,
   optionGain,
   scoringTable,
   type ScoringOption,
@@ -171,10 +172,14 @@ export function selectOption(
   const info = table.lookup(roll, s.turn.held);
   const option = info.options.find((o) => o.key === key);
   if (!option) {
+    const face = brokenSet(s.rules, countsOf(faces), countsOf(roll), s.turn.held);
+    const shown = roll.filter((d) => d === face).length;
     return {
       error: {
         code: 'ILLEGAL_SELECTION',
-        message: `${faces.sort().join(', ')} cannot be kept: every kept die must be part of a scoring combination.`,
+        message: face
+          ? `${faces.sort().join(', ')} cannot be kept: sets are kept whole, so keep all ${shown} ${face}s or none.`
+          : `${faces.sort().join(', ')} cannot be kept: every kept die must be part of a scoring combination.`,
       },
     };
   }

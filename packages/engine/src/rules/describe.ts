@@ -12,7 +12,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   const sections: { title: string; lines: string[] }[] = [];
   const ties =
     r.ties === 'play-off'
-      ? 'players tied on it play a further round, one turn each in seat order while the others sit out, until one leads (there are no shared wins).'
+      ? 'players tied on it play a further round while the others sit out, one turn each in seat order, starting with the first of them seated after the player who took the last turn; rounds go on, in the same order, until one leads (there are no shared wins).'
       : 'ties share the win.';
   const game = [
     r.rounds
@@ -56,7 +56,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   }
   if (r.bonusFloor) {
     scoring.push(
-      'Three pairs, two triplets or a straight that uses every die rolled is a floor: kept whole, the roll scores the larger of that bonus and the best split of the same dice, and every die counts as kept (hot dice).',
+      'Three pairs, two triplets or a straight that uses every die rolled is a floor: kept whole, the roll scores the larger of that bonus and the best that any selection from it would score (all of it or any part), and every die counts as kept (hot dice).',
     );
   }
   if (r.nothingBonus !== null) {
@@ -66,7 +66,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   }
   if (r.keepSetsWhole) {
     scoring.push(
-      'A set is kept whole: when a roll shows three or more of a face, keeping any die of that face means keeping all of them.',
+      `A set is kept whole: when a roll shows three or more of a face${r.setDoubling ? ', or any dice of a face you hold as a set (growing sets, below)' : ''}, keeping any die of that face means keeping all of them.`,
     );
   }
   scoring.push(
@@ -96,7 +96,7 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
   if (r.firstRollMercy) {
     const p = n(r.firstRollMercy.points);
     turn.push(
-      `First-roll mercy: a zilch on the first roll of a turn${r.offers ? ' you started fresh (not an inherited one)' : ''} scores ${p} points: they start your running total and you roll all ${r.dice} dice once more (no bank before a keep). A zilch after that ends the turn as usual and loses the ${p} too. The mercy zilch ${r.zilchPenalty ? 'does not count toward the zilch penalty' : 'is not a zilch'}.`,
+      `First-roll mercy: a zilch on the first roll of a turn${r.offers ? ' you started fresh (not an inherited one)' : ''} scores ${p} points: they start your running total and you roll all ${r.dice} dice once more (no bank before a keep). A zilch after that ends the turn as usual and loses the ${p} too${r.lockOnHotDice ? ', unless hot dice has locked them (then the locked points bank, as after any lock)' : ''}. The mercy zilch ${r.zilchPenalty ? 'does not count toward the zilch penalty' : 'is not a zilch'}.`,
     );
   }
   if (r.openingMinimum > 0 && r.bankMinimum > 0) {
@@ -141,6 +141,10 @@ export function describeRules(r: RuleSet): { title: string; lines: string[] }[] 
     if (r.end === 'final-round' || r.rounds)
       lines.push(
         `An offer from the last turn of the ${r.rounds ? 'last round' : 'final round'} lapses${r.ties === 'play-off' ? ', also when a tie-break round follows' : ''}.`,
+      );
+    if (r.ties === 'play-off')
+      lines.push(
+        'In a tie-break round a bank offers to the next tied player in it (those sitting out get none); an offer from the round’s last turn lapses.',
       );
     sections.push({ title: 'Inheritance', lines });
   }

@@ -169,8 +169,10 @@ export class ScoringTable {
     const counts = countsOfKey(key);
     const dice = counts.reduce((a, b) => a + b, 0);
     const options: ScoringOption[] = [];
+    // With growing sets the faces of held sets stay together too (SPEC: the one table that
+    // plays both rules refuses keeping one of two dice of a held face).
     for (const sub of subMultisets(counts)) {
-      if (this.rules.keepSetsWhole && splitsASet(sub, counts)) continue;
+      if (brokenSet(this.rules, sub, counts, held) > 0) continue;
       const option = this.option(sub, held);
       if (option) options.push(option);
     }
@@ -236,13 +238,26 @@ export class ScoringTable {
   }
 }
 
-/** Keep sets whole: whether a selection takes some but not all dice of a face the roll shows 3+ times. */
-function splitsASet(kept: readonly number[], roll: readonly number[]): boolean {
+/**
+ * Keep sets whole (`keepSetsWhole`): the face (1–6) of which a selection takes some but not all
+ * of the roll's dice where they must go together, or 0. They must when the roll shows the face
+ * 3+ times, and under growing sets (`setDoubling`) when it is a held set's face (bit f-1 of
+ * `held`): the one table that plays both rules refuses keeping one of two such dice (SPEC).
+ */
+export function brokenSet(
+  rules: RuleSet,
+  kept: readonly number[],
+  roll: readonly number[],
+  held: number,
+): number {
+  if (!rules.keepSetsWhole) return 0;
+  const whole = rules.setDoubling ? held : 0;
   for (let f = 0; f < 6; f++) {
     const k = kept[f] as number;
-    if ((roll[f] as number) >= 3 && k > 0 && k < (roll[f] as number)) return true;
+    const n = roll[f] as number;
+    if ((n >= 3 || (whole & (1 << f)) !== 0) && k > 0 && k < n) return f + 1;
   }
-  return false;
+  return 0;
 }
 
 /**

@@ -69,18 +69,18 @@ const HELP: Record<string, string> = {
   lockOnHotDice:
     'The Ten Dice rule: hot dice secures the running total, so a later zilch in the same turn still banks the locked points.',
   firstPlayer: 'Who takes the first turn of the game.',
-  ties: 'Share: players tied on the highest score share the win. Play-off: the tied players play further rounds, one turn each, until one leads.',
+  ties: 'Share: players tied on the highest score share the win. Play-off: the tied players play further rounds, one turn each in seat order starting after the player who took the last turn, until one leads (with offers, a bank in it offers to the next tied player).',
   sixOfAKind: 'Six dice of one face score as two triplets (or their of-a-kind points, if more).',
   keepSetsWhole:
-    'When a roll shows three or more of a face, keeping any die of that face means keeping all of them.',
+    'When a roll shows three or more of a face (or, with growing sets, any dice of a face held as a set), keeping any die of that face means keeping all of them.',
   bonusFloor:
-    'Three pairs, two triplets or a straight using every die rolled score at least the bonus, or the best split of the same dice if more, and every die counts as kept (hot dice).',
+    'Three pairs, two triplets or a straight using every die rolled score at least the bonus, or what the best selection from that roll (all of it or any part) scores if more, and every die counts as kept (hot dice).',
   rounds:
     'The game lasts this many rounds (a turn for every seat each) and the highest score wins; the target does not end it.',
   setDoubling:
     'Three or more of a face set aside from one roll form a held set; each further die of that face kept in a later roll doubles that set’s points (not the running total). Hot dice ends the set. Not with Hot Dice extensions.',
   firstRollMercy:
-    'A zilch on the first roll of a fresh turn scores these points and you roll every die once more; a zilch after that loses them with the rest.',
+    'A zilch on the first roll of a fresh turn scores these points (50 or more) and you roll every die once more; a zilch after that loses them with the rest, unless a Ten Dice lock has banked them.',
   turnTimerSeconds: 'Time for each decision; when it runs out the turn ends as a zilch.',
 };
 

@@ -86,7 +86,8 @@ export function metaRoutes(
         },
       },
       async (req, reply) => {
-        const rules = parseRules(req.body.state.rules);
+        // The state of a game already played: its rules are read as stored (a mercy of 0 included).
+        const rules = parseRules(req.body.state.rules, { stored: true });
         if (!rules.ok)
           return reply.code(400).send({ code: 'BAD_STATE', message: rules.error.message });
         try {
