@@ -60,6 +60,34 @@ const TRANSIENT = new Set([
   'TIMEOUT_AFTER_UPDATE',
 ]);
 
+// A handshake that has not ended by then is given up and tried again (the socket's own `timeout`
+// covers only the transport's opening, not the server's answer to the namespace connect).
+const HANDSHAKE_MS = 5000;
+
+/**
+ * Whether a fresh socket connects: true on `connect`, false on `connect_error`, on `disconnect`
+ * (a server killed between the transport's opening and its answer to the namespace connect
+ * closes the transport, and socket.io reports that only as a `disconnect`) and after
+ * HANDSHAKE_MS without either.
+ */
+export function handshake(s: Socket, ms = HANDSHAKE_MS): Promise<boolean> {
+  return new Promise<boolean>((res) => {
+    const done = (up: boolean) => {
+      clearTimeout(timer);
+      s.off('connect', yes);
+      s.off('connect_error', no);
+      s.off('disconnect', no);
+      res(up);
+    };
+    const yes = () => done(true);
+    const no = () => done(false);
+    const timer = setTimeout(no, ms);
+    s.once('connect', yes);
+    s.once('connect_error', no);
+    s.once('disconnect', no);
+  });
+}
+
 /** A scripted player (see the file comment). */
 export class Player {
   gameId: string;
@@ -107,10 +135,7 @@ export class Player {
           forceNew: true,
           timeout: 3000,
         });
-        const up = await new Promise<boolean>((res) => {
-          s.once('connect', () => res(true));
-          s.once('connect_error', () => res(false));
-        });
+        const up = await handshake(s);
         if (!up || this.closed) {
           s.close();
           this.urlAt += 1;
