@@ -111,7 +111,7 @@ describe('SIGKILL at random moments, one process on SQLite', () => {
       );
       const report = await checkGames(server.url, players, { finished: true });
       console.log(
-        `crash (sqlite): ${report.games} games, ${report.acked} acknowledged actions checked, ${report.retriedAfter} retried, ${stats.reconnects} reconnects`,
+        `crash (sqlite): ${report.games} games, ${report.acked} acknowledged actions checked, ${report.retriedAfter} retried, ${stats.reconnects} reconnects, ${stats.handshakesLost} handshakes lost to a kill and tried again`,
       );
       expect(report.problems).toEqual([]);
       expect(report.games).toBe(6);
@@ -155,7 +155,7 @@ describe.skipIf(!pg || !redis)('two processes on PostgreSQL + Redis, one SIGKILL
     await back;
     const report = await checkGames(b.url, players, { finished: true });
     console.log(
-      `crash (2 processes): ${report.games} games, ${report.acked} acknowledged actions checked, ${stats.reconnects} reconnects`,
+      `crash (2 processes): ${report.games} games, ${report.acked} acknowledged actions checked, ${stats.reconnects} reconnects, ${stats.handshakesLost} handshakes lost to a kill and tried again`,
     );
     expect(report.problems).toEqual([]);
     expect(stats.reconnects).toBeGreaterThanOrEqual(6);

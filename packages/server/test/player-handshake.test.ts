@@ -42,18 +42,20 @@ describe('a scripted player whose server dies during the handshake', () => {
     const { url } = await dropping(1);
     const s = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
     const started = Date.now();
-    const up = await handshake(s, 30_000);
+    const how = await handshake(s, 30_000);
     s.close();
-    expect(up).toBe(false);
+    expect(how).toBe('dropped');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('connects again and takes its seat', async () => {
     const { url, attempts } = await dropping(2);
-    const p = new Player({ gameId: 'g', token: 't', urls: [url], think: () => 0, stats: newStats() });
+    const stats = newStats();
+    const p = new Player({ gameId: 'g', token: 't', urls: [url], think: () => 0, stats });
     closers.push(async () => p.close());
     await p.start();
     expect(attempts()).toBe(3);
+    expect(stats.handshakesLost).toBe(2);
     expect(p.lastView?.id).toBe('g');
   });
 
@@ -66,8 +68,8 @@ describe('a scripted player whose server dies during the handshake', () => {
     closers.push(() => new Promise((res) => void server.close(() => res())));
     const { port } = http.address() as AddressInfo;
     const s = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
-    const up = await handshake(s, 300);
+    const how = await handshake(s, 300);
     s.close();
-    expect(up).toBe(false);
+    expect(how).toBe('silent');
   });
 });

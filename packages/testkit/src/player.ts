@@ -17,11 +17,21 @@ export interface PlayerStats {
   errors: number;
   errorCodes: Record<string, number>;
   reconnects: number;
+  /** Handshakes that ended in neither `connect` nor `connect_error` (see `handshake`), tried again. */
+  handshakesLost: number;
 }
 
 /** A fresh set of counters. */
 export function newStats(): PlayerStats {
-  return { latencies: [], measuring: true, acked: 0, errors: 0, errorCodes: {}, reconnects: 0 };
+  return {
+    latencies: [],
+    measuring: true,
+    acked: 0,
+    errors: 0,
+    errorCodes: {},
+    reconnects: 0,
+    handshakesLost: 0,
+  };
 }
 
 /** One acknowledged action. */
@@ -65,26 +75,27 @@ const TRANSIENT = new Set([
 const HANDSHAKE_MS = 5000;
 
 /**
- * Whether a fresh socket connects: true on `connect`, false on `connect_error`, on `disconnect`
- * (a server killed between the transport's opening and its answer to the namespace connect
- * closes the transport, and socket.io reports that only as a `disconnect`) and after
- * HANDSHAKE_MS without either.
+ * How a fresh socket's handshake ended: `up` (connected), `refused` (`connect_error`), `dropped`
+ * (a server killed between the transport's opening and its answer to the namespace connect closes
+ * the transport, which socket.io reports only as a `disconnect`) or `silent` (neither within `ms`).
  */
-export function handshake(s: Socket, ms = HANDSHAKE_MS): Promise<boolean> {
-  return new Promise<boolean>((res) => {
-    const done = (up: boolean) => {
-      clearTimeout(timer);
-      s.off('connect', yes);
-      s.off('connect_error', no);
-      s.off('disconnect', no);
-      res(up);
+export function handshake(
+  s: Socket,
+  ms = HANDSHAKE_MS,
+): Promise<'up' | 'refused' | 'dropped' | 'silent'> {
+  return new Promise((res) => {
+    const on = {
+      connect: () => done('up'),
+      connect_error: () => done('refused'),
+      disconnect: () => done('dropped'),
     };
-    const yes = () => done(true);
-    const no = () => done(false);
-    const timer = setTimeout(no, ms);
-    s.once('connect', yes);
-    s.once('connect_error', no);
-    s.once('disconnect', no);
+    const timer = setTimeout(() => done('silent'), ms);
+    const done = (how: 'up' | 'refused' | 'dropped' | 'silent') => {
+      clearTimeout(timer);
+      for (const [event, f] of Object.entries(on)) s.off(event, f);
+      res(how);
+    };
+    for (const [event, f] of Object.entries(on)) s.once(event, f);
   });
 }
 
@@ -135,8 +146,9 @@ export class Player {
           forceNew: true,
           timeout: 3000,
         });
-        const up = await handshake(s);
-        if (!up || this.closed) {
+        const how = await handshake(s);
+        if (how === 'dropped' || how === 'silent') this.o.stats.handshakesLost += 1;
+        if (how !== 'up' || this.closed) {
           s.close();
           this.urlAt += 1;
           await sleep(100);
