@@ -5,9 +5,8 @@
 // transport at exactly that moment.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handshake, newStats, Player } from '@zilch/testkit';
+import { handshake, newStats, Player, playerSocket } from '@zilch/testkit';
 import { Server } from 'socket.io';
-import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const closers: (() => Promise<void>)[] = [];
@@ -40,7 +39,7 @@ async function dropping(drops: number): Promise<{ url: string; attempts: () => n
 describe('a scripted player whose server dies during the handshake', () => {
   it('hears of it at once: the handshake ends unconnected, well before its deadline', async () => {
     const { url } = await dropping(1);
-    const s = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const s = playerSocket(url);
     const started = Date.now();
     const how = await handshake(s, 30_000);
     s.close();
@@ -67,7 +66,7 @@ describe('a scripted player whose server dies during the handshake', () => {
     await new Promise<void>((res) => http.listen(0, '127.0.0.1', res));
     closers.push(() => new Promise((res) => void server.close(() => res())));
     const { port } = http.address() as AddressInfo;
-    const s = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
+    const s = playerSocket(`http://127.0.0.1:${port}`);
     const how = await handshake(s, 300);
     s.close();
     expect(how).toBe('silent');

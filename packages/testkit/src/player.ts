@@ -70,6 +70,11 @@ const TRANSIENT = new Set([
   'TIMEOUT_AFTER_UPDATE',
 ]);
 
+/** A player's socket to `url`, not connected yet: websocket only, and it never reconnects itself. */
+export function playerSocket(url: string): Socket {
+  return io(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 3000 });
+}
+
 // A handshake that has not ended by then is given up and tried again (the socket's own `timeout`
 // covers only the transport's opening, not the server's answer to the namespace connect).
 const HANDSHAKE_MS = 5000;
@@ -140,12 +145,7 @@ export class Player {
     try {
       while (!this.closed) {
         const url = this.o.urls[this.urlAt % this.o.urls.length] as string;
-        const s = io(url, {
-          transports: ['websocket'],
-          reconnection: false,
-          forceNew: true,
-          timeout: 3000,
-        });
+        const s = playerSocket(url);
         const how = await handshake(s);
         if (how === 'dropped' || how === 'silent') this.o.stats.handshakesLost += 1;
         if (how !== 'up' || this.closed) {
