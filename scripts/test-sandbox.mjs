@@ -5,6 +5,7 @@
 //   ZILCH_TEST_SANDBOX  the run's directory (removed when the process that made it exits)
 //   ZILCH_DATA_DIR      <sandbox>/data, the default store of test servers
 //   ZILCH_CACHE_DIR     <sandbox>/cache, the solution cache of test servers, CLIs and bots
+//   ZILCH_TEST_SEED_CACHE  the developer's cache it was seeded from
 // Solving the presets again would add minutes to every run, so the sandbox's cache starts with
 // symbolic links to the solutions the developer's cache and packages/strategy/solutions hold:
 // read, never written. Every writer of the cache writes a file beside its name and renames it into
@@ -44,6 +45,8 @@ export function openSandbox() {
     }
   }
   process.env.ZILCH_TEST_SANDBOX = root;
+  // Where a missing solution belongs (`npm run presolve` there seeds the next run).
+  process.env.ZILCH_TEST_SEED_CACHE = seeds[0];
   process.env.ZILCH_DATA_DIR = data;
   process.env.ZILCH_CACHE_DIR = cache;
   process.once('exit', () => rmSync(root, { recursive: true, force: true }));
