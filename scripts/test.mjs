@@ -113,7 +113,11 @@ const parts = [
       const r = report('vitest.json');
       const counts = r && {
         passed: r.numPassedTests ?? 0,
-        failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
+        // A file that fails to load has no test to count: it counts as one failure.
+        failed:
+          (r.numFailedTests ?? 0) +
+          (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length)
+            .length,
         skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
       };
       return verdict(code, counts, r ? undefined : 'no vitest.json report');
