@@ -88,10 +88,14 @@ function report(name) {
   }
 }
 
-/** Counts of a part from its report; a non-zero exit is a failure even when every test passed. */
+/**
+ * A part's verdict from its exit code and its report's counts (`undefined`: it writes none). A
+ * non-zero exit is a failure even when every test passed, and so is a missing report.
+ */
 function verdict(code, counts, note) {
-  const failed = code !== 0 || (counts?.failed ?? 0) > 0;
-  return { failed, counts, note: code !== 0 && !counts?.failed ? `exit code ${code}` : note };
+  const failed = code !== 0 || counts === null || (counts?.failed ?? 0) > 0;
+  const exit = code !== 0 && !counts?.failed ? `exit code ${code}` : undefined;
+  return { failed, counts, note: [exit, note].filter(Boolean).join('; ') || undefined };
 }
 
 const dataDir = join(root, 'data');
@@ -103,7 +107,7 @@ const parts = [
   {
     name: 'build',
     async run() {
-      return verdict(await run(bin('tsc'), ['-b']), null);
+      return verdict(await run(bin('tsc'), ['-b']), undefined);
     },
   },
   {
@@ -111,15 +115,18 @@ const parts = [
     async run() {
       const code = await run(bin('vitest'), ['run']);
       const r = report('vitest.json');
-      const counts = r && {
-        passed: r.numPassedTests ?? 0,
-        // A file that fails to load has no test to count: it counts as one failure.
-        failed:
-          (r.numFailedTests ?? 0) +
-          (r.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.length)
-            .length,
-        skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
-      };
+      const counts = r
+        ? {
+            passed: r.numPassedTests ?? 0,
+            // A file that fails to load has no test to count: it counts as one failure.
+            failed:
+              (r.numFailedTests ?? 0) +
+              (r.testResults ?? []).filter(
+                (f) => f.status === 'failed' && !f.assertionResults?.length,
+              ).length,
+            skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+          }
+        : null;
       return verdict(code, counts, r ? undefined : 'no vitest.json report');
     },
   },
@@ -128,11 +135,13 @@ const parts = [
     async run() {
       const code = await run(bin('playwright'), ['test', '--pass-with-no-tests']);
       const s = report('playwright.json')?.stats;
-      const counts = s && {
-        passed: (s.expected ?? 0) + (s.flaky ?? 0),
-        failed: s.unexpected ?? 0,
-        skipped: s.skipped ?? 0,
-      };
+      const counts = s
+        ? {
+            passed: (s.expected ?? 0) + (s.flaky ?? 0),
+            failed: s.unexpected ?? 0,
+            skipped: s.skipped ?? 0,
+          }
+        : null;
       const none = counts && counts.passed + counts.failed + counts.skipped === 0;
       const note = !s
         ? 'no playwright.json report'
@@ -155,7 +164,7 @@ const parts = [
         console.error(`[test] a test wrote outside its sandbox: ${l}`);
       return {
         failed: lost.length > 0,
-        counts: null,
+        counts: undefined,
         note:
           lost.length > 0
             ? `${lost.length} change(s) to ./data or ${cacheDir}`
