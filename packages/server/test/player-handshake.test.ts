@@ -5,7 +5,7 @@
 // transport at exactly that moment.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handshake, newStats, Player, playerSocket } from '@zilch/testkit';
+import { connect, handshake, newStats, openSocket, Player, playerSocket } from '@zilch/testkit';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -56,6 +56,14 @@ describe('a scripted player whose server dies during the handshake', () => {
     expect(attempts()).toBe(3);
     expect(stats.handshakesLost).toBe(2);
     expect(p.lastView?.id).toBe('g');
+  });
+
+  it("is no hang for the testkit's other clients either", async () => {
+    const { url } = await dropping(2);
+    await expect(connect(url)).rejects.toThrow(/disconnected before connecting/);
+    const { socket, error } = await openSocket(url);
+    socket.close();
+    expect(error).toMatch(/disconnected before connecting/);
   });
 
   it('gives up a handshake nobody answers after its deadline', async () => {
