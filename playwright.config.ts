@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { openSandbox } from './scripts/test-sandbox.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -22,7 +22,11 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 process.env.ZILCH_E2E_PORT ??= freePort();
-process.env.ZILCH_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'zilch-e2e-'));
+// The server's store and solution cache, and the build's presolve, use this run's temporary
+// directories, never ./data or ~/.cache/zilch (scripts/test-sandbox.mjs); the workers, which load
+// this file again, join the same one.
+const sandbox = openSandbox();
+process.env.ZILCH_E2E_DATA ??= join(sandbox, 'e2e');
 const port = process.env.ZILCH_E2E_PORT;
 const root = resolve(import.meta.dirname);
 

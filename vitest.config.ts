@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { openSandbox } from './scripts/test-sandbox.mjs';
+
+// Tests write to this run's temporary directories, never to ./data or ~/.cache/zilch: the
+// workers and every server or CLI a test spawns inherit them (scripts/test-sandbox.mjs).
+openSandbox();
 
 // CI asks for a JSON report beside the console one, to print "N passed, N failed".
 const reportDir = process.env.ZILCH_TEST_REPORT_DIR;

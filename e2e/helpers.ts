@@ -3,10 +3,17 @@ import { expect, type APIRequestContext, type CDPSession, type Page } from '@pla
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** Where the screenshots of the main screens are kept (shown in the README). */
-const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
+/**
+ * Where the screenshots of the main screens go: docs/screenshots (shown in the README) when
+ * ZILCH_UPDATE_SCREENSHOTS=1 asks to refresh them, else the run's sandbox, so `npm test` leaves the
+ * clone as it was.
+ */
+export const SHOTS =
+  process.env.ZILCH_UPDATE_SCREENSHOTS === '1'
+    ? join(import.meta.dirname, '..', 'docs', 'screenshots')
+    : join(process.env.ZILCH_TEST_SANDBOX ?? 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot under docs/screenshots. */
+/** Saves a full-page screenshot under SHOTS. */
 export async function shoot(page: Page, name: string): Promise<void> {
   const path = join(SHOTS, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });

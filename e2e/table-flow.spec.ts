@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiGame, expectAccessible, forceDice, holdToken, peopleGame } from './helpers.ts';
+import { apiGame, expectAccessible, forceDice, holdToken, peopleGame, SHOTS } from './helpers.ts';
 
 // Issue 11, items 2, 4, 5 and 8: a turn you can watch, the final round, neutral choices and the
 // table's smaller promises (one message, the phone scoreboard, the end of the game).
 
-const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const ZILCH6 = [2, 3, 4, 6, 2, 3];
 const BOT = 'Cautious bot 2';
 

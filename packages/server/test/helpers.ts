@@ -1,5 +1,13 @@
 // What only the server's own tests need; everything else comes from @zilch/testkit.
-import { api as request, connect, pickMove, until, type Client, type Reply } from '@zilch/testkit';
+import {
+  api as request,
+  connect,
+  pickMove,
+  testDirs,
+  until,
+  type Client,
+  type Reply,
+} from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer, type ServerHooks } from '../src/server.ts';
 
@@ -31,6 +39,8 @@ export async function startTestServer(
   hooks: ServerHooks = {},
 ): Promise<RunningServer> {
   const c = loadConfig({
+    // The run's sandbox unless `env` names others: a test server never writes ./data.
+    ...testDirs(),
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

@@ -17,11 +17,21 @@ export interface PlayerStats {
   errors: number;
   errorCodes: Record<string, number>;
   reconnects: number;
+  /** Handshakes that ended in neither `connect` nor `connect_error` (see `handshake`), tried again. */
+  handshakesLost: number;
 }
 
 /** A fresh set of counters. */
 export function newStats(): PlayerStats {
-  return { latencies: [], measuring: true, acked: 0, errors: 0, errorCodes: {}, reconnects: 0 };
+  return {
+    latencies: [],
+    measuring: true,
+    acked: 0,
+    errors: 0,
+    errorCodes: {},
+    reconnects: 0,
+    handshakesLost: 0,
+  };
 }
 
 /** One acknowledged action. */
@@ -59,6 +69,40 @@ const TRANSIENT = new Set([
   'TIMEOUT',
   'TIMEOUT_AFTER_UPDATE',
 ]);
+
+/** A player's socket to `url`, not connected yet: websocket only, and it never reconnects itself. */
+export function playerSocket(url: string): Socket {
+  return io(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 3000 });
+}
+
+// A handshake that has not ended by then is given up and tried again (the socket's own `timeout`
+// covers only the transport's opening, not the server's answer to the namespace connect).
+const HANDSHAKE_MS = 5000;
+
+/**
+ * How a fresh socket's handshake ended: `up` (connected), `refused` (`connect_error`), `dropped`
+ * (a server killed between the transport's opening and its answer to the namespace connect closes
+ * the transport, which socket.io reports only as a `disconnect`) or `silent` (neither within `ms`).
+ */
+export function handshake(
+  s: Socket,
+  ms = HANDSHAKE_MS,
+): Promise<'up' | 'refused' | 'dropped' | 'silent'> {
+  return new Promise((res) => {
+    const on = {
+      connect: () => done('up'),
+      connect_error: () => done('refused'),
+      disconnect: () => done('dropped'),
+    };
+    const timer = setTimeout(() => done('silent'), ms);
+    const done = (how: 'up' | 'refused' | 'dropped' | 'silent') => {
+      clearTimeout(timer);
+      for (const [event, f] of Object.entries(on)) s.off(event, f);
+      res(how);
+    };
+    for (const [event, f] of Object.entries(on)) s.once(event, f);
+  });
+}
 
 /** A scripted player (see the file comment). */
 export class Player {
@@ -101,17 +145,10 @@ export class Player {
     try {
       while (!this.closed) {
         const url = this.o.urls[this.urlAt % this.o.urls.length] as string;
-        const s = io(url, {
-          transports: ['websocket'],
-          reconnection: false,
-          forceNew: true,
-          timeout: 3000,
-        });
-        const up = await new Promise<boolean>((res) => {
-          s.once('connect', () => res(true));
-          s.once('connect_error', () => res(false));
-        });
-        if (!up || this.closed) {
+        const s = playerSocket(url);
+        const how = await handshake(s);
+        if (how === 'dropped' || how === 'silent') this.o.stats.handshakesLost += 1;
+        if (how !== 'up' || this.closed) {
           s.close();
           this.urlAt += 1;
           await sleep(100);

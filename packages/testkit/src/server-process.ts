@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { until } from './http.ts';
+import { testDirs } from './services.ts';
 
 // The same path from src/ and from dist/: both sit one level inside this package.
 const serverDir = new URL('../../server/', import.meta.url);
@@ -47,6 +48,8 @@ export async function spawnServer(
   const child = spawn(command, args, {
     env: {
       ...process.env,
+      // The run's sandbox unless `env` names others: a test server never writes ./data.
+      ...testDirs(),
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

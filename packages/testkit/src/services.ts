@@ -87,3 +87,22 @@ export function tempDir(prefix = 'zilch-test-'): { dir: string; cleanup: () => v
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+// Made once per process when no sandbox is open (a suite run outside vitest.config.ts).
+let ownDirs: { ZILCH_DATA_DIR: string; ZILCH_CACHE_DIR: string } | null = null;
+
+/**
+ * The store and solution cache directories of test servers: this run's sandbox, which
+ * vitest.config.ts opens (scripts/test-sandbox.mjs), else temporary ones of this process.
+ * Never ./data nor ~/.cache/zilch.
+ */
+export function testDirs(): { ZILCH_DATA_DIR: string; ZILCH_CACHE_DIR: string } {
+  const { ZILCH_TEST_SANDBOX: sandbox, ZILCH_DATA_DIR: data, ZILCH_CACHE_DIR: cache } = process.env;
+  if (sandbox && data && cache) return { ZILCH_DATA_DIR: data, ZILCH_CACHE_DIR: cache };
+  if (!ownDirs) {
+    const root = mkdtempSync(join(tmpdir(), 'zilch-test-'));
+    ownDirs = { ZILCH_DATA_DIR: join(root, 'data'), ZILCH_CACHE_DIR: join(root, 'cache') };
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  }
+  return ownDirs;
+}

@@ -34,6 +34,8 @@ export async function connect<U = Update, A = Ack>(base: string): Promise<Client
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
+    // A transport closed before the namespace connect's answer is only a `disconnect` (see `handshake`).
+    socket.once('disconnect', (r) => reject(new Error(`disconnected before connecting: ${r}`)));
   });
   return {
     socket,
@@ -83,6 +85,7 @@ export async function openSocket(
   const error = await new Promise<string | null>((resolve) => {
     socket.once('connect', () => resolve(null));
     socket.once('connect_error', (e) => resolve(e.message || 'refused'));
+    socket.once('disconnect', (r) => resolve(`disconnected before connecting: ${r}`));
   });
   return { socket, error };
 }

@@ -104,7 +104,8 @@ function strategy(): StrategyPool {
     queue: 16,
     budgetMs: 30_000,
     ceilingMb: 1024,
-    dir: defaultCacheDir(),
+    // As the CLI reads it: a test's ZILCH_CACHE_DIR (its sandbox), never ~/.cache/zilch then.
+    dir: process.env.ZILCH_CACHE_DIR || defaultCacheDir(),
   });
   return pool;
 }
