@@ -88,7 +88,7 @@ export async function startServer(
   });
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
-  const store = new GameStore(db.db, db.dialect, config.pgGroupCommit);
+  const store = new GameStore(db.db, db.dialect, config.pgGroupCommit, db.sqlite);
   const metrics = createMetrics(strategyQueued);
   // Across processes presence is re-announced every lease period; a silent process's report expires.
   const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);
@@ -205,6 +205,7 @@ export async function startServer(
     maxRefusals: config.socketMaxRefusals,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
+    remoteRooms: Boolean(redis),
   });
   ioRef = io;
   if (redis) {
