@@ -5,7 +5,8 @@
 //
 //   npm run loadtest -- [--tables 1000] [--duration 30] [--runs 3] [--db sqlite,postgres] …
 //   npm run loadtest -- --sweep [--steps 1000,2000,4000,8000] [--configs sqlite:1,postgres:1,postgres:2]
-import { loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadavg, setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, pgAnswers, redisAnswers } from '@zilch/testkit';
@@ -39,6 +40,11 @@ const { values: args } = parseArgs({
     'target-ms': { type: 'string', default: '50' },
     /** Keep stepping after a step misses the target. */
     full: { type: 'boolean', default: false },
+    /**
+     * Scheduling niceness of this load-generating process (its threads inherit it): on a machine
+     * it shares with the server, 10 lets the server take a core first.
+     */
+    'client-nice': { type: 'string', default: '0' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -47,10 +53,12 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run loadtest -- [--tables 1000] [--duration 30 (s)] [--runs 1] [--think 1000 (ms)] [--db sqlite,postgres]
   [--bots] [--clients 2] [--compiled] [--url <running server>] [--node-args "<flags>"] [--profile <dir>]
-  [--database-url <postgres url>] [--redis-url <redis url>]
+  [--client-nice 0] [--database-url <postgres url>] [--redis-url <redis url>]
 npm run loadtest -- --sweep [--steps 1000,2000,4000,8000] [--configs sqlite:1,postgres:1,postgres:2] [--target-ms 50] [--full] [--runs 1] …`);
   process.exit(0);
 }
+// Before any worker thread exists: threads take their niceness from the thread that starts them.
+if (Number(args['client-nice']) !== 0) setPriority(Number(args['client-nice']));
 const DURATION_MS = Number(args.duration) * 1000;
 const THINK_MS = Number(args.think);
 const RUNS = Math.max(1, Number(args.runs));
@@ -76,7 +84,14 @@ async function missing(c: Config): Promise<string | null> {
   return null;
 }
 
-let profileRuns = 0;
+/** `dir/name-N` for the first N not taken yet (runs never write into an earlier run's folder). */
+function freshDir(dir: string, name: string): string {
+  for (let n = 1; ; n++) {
+    const d = resolve(dir, `${name}-${n}`);
+    if (!existsSync(d)) return d;
+  }
+}
+
 /** `RUNS` runs of one configuration at `tables`; the median of each figure (the runs' p99s too). */
 async function measure(c: Config, tables: number): Promise<RunResult & { p99s: number[] }> {
   const runs: RunResult[] = [];
@@ -94,7 +109,7 @@ async function measure(c: Config, tables: number): Promise<RunResult & { p99s: n
       ...(args.url ? { url: args.url } : {}),
       nodeArgs: String(args['node-args']).split(' ').filter(Boolean),
       profileDir: args.profile
-        ? resolve(args.profile, `${c.store}-${c.processes}-${tables}-${++profileRuns}`)
+        ? freshDir(args.profile, `${c.store}-${c.processes}-${tables}`)
         : null,
     };
     const r = await runOnce(o);
