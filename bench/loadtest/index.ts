@@ -6,7 +6,7 @@
 //   npm run loadtest -- [--tables 1000] [--duration 30] [--runs 3] [--db sqlite,postgres] …
 //   npm run loadtest -- --sweep [--steps 1000,2000,4000,8000] [--configs sqlite:1,postgres:1,postgres:2]
 import { existsSync } from 'node:fs';
-import { loadavg, setPriority } from 'node:os';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, pgAnswers, redisAnswers } from '@zilch/testkit';
@@ -40,11 +40,6 @@ const { values: args } = parseArgs({
     'target-ms': { type: 'string', default: '50' },
     /** Keep stepping after a step misses the target. */
     full: { type: 'boolean', default: false },
-    /**
-     * Scheduling niceness of this load-generating process (its threads inherit it): on a machine
-     * it shares with the server, 10 lets the server take a core first.
-     */
-    'client-nice': { type: 'string', default: '0' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -53,12 +48,10 @@ const { values: args } = parseArgs({
 if (args.help) {
   console.log(`npm run loadtest -- [--tables 1000] [--duration 30 (s)] [--runs 1] [--think 1000 (ms)] [--db sqlite,postgres]
   [--bots] [--clients 2] [--compiled] [--url <running server>] [--node-args "<flags>"] [--profile <dir>]
-  [--client-nice 0] [--database-url <postgres url>] [--redis-url <redis url>]
+  [--database-url <postgres url>] [--redis-url <redis url>]
 npm run loadtest -- --sweep [--steps 1000,2000,4000,8000] [--configs sqlite:1,postgres:1,postgres:2] [--target-ms 50] [--full] [--runs 1] …`);
   process.exit(0);
 }
-// Before any worker thread exists: threads take their niceness from the thread that starts them.
-if (Number(args['client-nice']) !== 0) setPriority(Number(args['client-nice']));
 const DURATION_MS = Number(args.duration) * 1000;
 const THINK_MS = Number(args.think);
 const RUNS = Math.max(1, Number(args.runs));
