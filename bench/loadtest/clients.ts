@@ -34,7 +34,7 @@ const RULES = preset('serendipity-creak');
  * their players on different processes (as a balancer spreading sockets at random would), so
  * their updates cross Redis. Tables are created on their first player's process.
  */
-export function homeOf(i: number, h: number, processes: number): number {
+function homeOf(i: number, h: number, processes: number): number {
   return (h === 0 ? i : Math.floor(i / processes)) % processes;
 }
 

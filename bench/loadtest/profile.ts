@@ -20,13 +20,13 @@ interface CpuProfile {
 }
 
 /** The measured window, µs on the monotonic clock V8's profiler stamps its samples with. */
-export interface Window {
+interface Window {
   fromUs: number;
   toUs: number;
 }
 
 /** One row of the self-time table. */
-export interface SelfRow {
+interface SelfRow {
   name: string;
   where: string;
   ms: number;
@@ -46,7 +46,7 @@ function shortUrl(url: string): string {
  * Self time by function over the window (all of the profile without one): the top `top` rows,
  * V8's own buckets ("(garbage collector)", "(program)", "(idle)") included as they come.
  */
-export function selfTime(
+function selfTime(
   profile: CpuProfile,
   window: Window | null,
   top: number,
@@ -111,7 +111,7 @@ function packageOf(name: string, where: string): string {
 }
 
 /** GC pauses from `--trace-gc` lines: count, total and longest by kind. */
-export function gcPauses(
+function gcPauses(
   lines: string[],
 ): { kind: string; n: number; ms: number; maxMs: number }[] {
   const kinds = new Map<string, { n: number; ms: number; maxMs: number }>();
