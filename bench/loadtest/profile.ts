@@ -111,9 +111,7 @@ function packageOf(name: string, where: string): string {
 }
 
 /** GC pauses from `--trace-gc` lines: count, total and longest by kind. */
-function gcPauses(
-  lines: string[],
-): { kind: string; n: number; ms: number; maxMs: number }[] {
+function gcPauses(lines: string[]): { kind: string; n: number; ms: number; maxMs: number }[] {
   const kinds = new Map<string, { n: number; ms: number; maxMs: number }>();
   for (const line of lines) {
     // e.g. "[123:0x5a…]    5012 ms: Scavenge 40.1 (52.3) -> 38.0 (52.3) MB, 1.23 / 0.00 ms  (average mu …"

@@ -56,6 +56,8 @@ export interface RunResult {
   /** CPU per action (ms) of the server processes together and of this load-test process. */
   serverCpuMsPerAction: number;
   clientCpuMsPerAction: number;
+  /** Resident memory of the server processes together at the end of the window, MiB. */
+  serverRssMb: number;
   loadAverage: number;
 }
 
@@ -124,6 +126,9 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
           ZILCH_RATE_LIMIT: '1000000',
           ZILCH_SOCKET_ACTIONS_PER_SECOND: '1000',
           ZILCH_BOT_DELAY_MS: String(o.thinkMs),
+          // Every table's game stays in memory, as an operator would size it for this many tables
+          // (past the default 2,000 each action would reload and replay its game).
+          ZILCH_GAME_CACHE: String(Math.max(2000, o.tables + 500)),
         },
       });
   const urls = o.url ? [o.url] : (cluster?.servers.map((s) => s.url) ?? []);
@@ -223,6 +228,7 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
       clientLagMaxms: round(Math.max(...reports.map((r) => r.lagMaxms))),
       serverCpuMsPerAction: round((serverCpu * 1000) / l.n, 2),
       clientCpuMsPerAction: round((clientCpu * 1000) / l.n, 2),
+      serverRssMb: Math.round((cluster?.servers ?? []).reduce((s, p) => s + p.rssMb(), 0) || NaN),
       loadAverage: round((load + (loadavg()[0] as number)) / 2),
     };
   } finally {

@@ -100,6 +100,7 @@ export async function startServer(
     testDice: config.testDice,
     connected,
     shared: Boolean(config.redisUrl || config.databaseUrl),
+    cacheLimit: config.gameCache,
   });
 
   let redis: { pub: Redis; sub: Redis } | null = null;
