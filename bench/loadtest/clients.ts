@@ -8,7 +8,10 @@ import { newStats, openTables } from '@zilch/testkit';
 
 /** What the main thread gives each worker. */
 export interface ClientShare {
-  url: string;
+  /** The server processes. */
+  urls: string[];
+  /** The first table of this share, counted over all shares. */
+  first: number;
   tables: number;
   thinkMs: number;
   bots: boolean;
@@ -25,6 +28,15 @@ export interface ClientReport {
 
 // Every table plays this preset; one shared object keeps the engine's per-rules scoring table cached.
 const RULES = preset('serendipity-creak');
+
+/**
+ * Which process player `h` of table `i` connects to first: with two processes half the tables have
+ * their players on different processes (as a balancer spreading sockets at random would), so
+ * their updates cross Redis. Tables are created on their first player's process.
+ */
+function homeOf(i: number, h: number, processes: number): number {
+  return (h === 0 ? i : Math.floor(i / processes)) % processes;
+}
 
 /** Short turns: keep and bank when allowed, else keep and roll on. */
 function pick(state: GameState): Move | null {
@@ -51,8 +63,11 @@ if (parentPort) {
     : [{ kind: 'human' }, { kind: 'human' }];
   const { players } = await openTables({
     tables: share.tables,
-    createOn: () => share.url,
-    urlsFor: () => [share.url],
+    createOn: (i) => share.urls[homeOf(share.first + i, 0, share.urls.length)] as string,
+    urlsFor: (i, h) => {
+      const home = homeOf(share.first + i, h, share.urls.length);
+      return [share.urls[home] as string, ...share.urls.filter((_, k) => k !== home)];
+    },
     rules: 'serendipity-creak',
     seats,
     think: () => share.thinkMs * (0.5 + Math.random()),

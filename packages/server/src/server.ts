@@ -97,7 +97,7 @@ export async function startServer(
   });
   const node = randomUUID();
   const db = await openDb(config, (e) => log.warn({ err: e }, 'database connection lost'));
-  const store = new GameStore(db.db, db.dialect, config.pgGroupCommit);
+  const store = new GameStore(db.db, db.dialect, config.pgGroupCommit, db.sqlite);
   const metrics = createMetrics(strategyQueued, () => store.countPlaying());
   // Across processes presence is re-announced every lease period; a silent process's report expires.
   const presence = new Presence(config.redisUrl ? config.leaseMs : Infinity);
@@ -109,6 +109,7 @@ export async function startServer(
     testDice: config.testDice,
     connected,
     shared: Boolean(config.redisUrl || config.databaseUrl),
+    cacheLimit: config.gameCache,
   });
 
   let redis: { pub: Redis; sub: Redis } | null = null;
@@ -220,6 +221,7 @@ export async function startServer(
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
     tagKey: secret,
+    remoteRooms: Boolean(redis),
   });
   ioRef = io;
   if (redis) {

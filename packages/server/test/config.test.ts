@@ -11,6 +11,15 @@ describe('configuration', () => {
     expect(c.ok && c.config.databaseUrl).toBeNull();
   });
 
+  it('keeps 2,000 games in memory unless ZILCH_GAME_CACHE says otherwise (at least 100)', () => {
+    const d = loadConfig({});
+    expect(d.ok && d.config.gameCache).toBe(2000);
+    const c = loadConfig({ ZILCH_GAME_CACHE: '8500' });
+    expect(c.ok && c.config.gameCache).toBe(8500);
+    const bad = loadConfig({ ZILCH_GAME_CACHE: '10' });
+    expect(!bad.ok && bad.message).toContain('ZILCH_GAME_CACHE');
+  });
+
   it('names every bad variable', () => {
     const c = loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(c.ok).toBe(false);

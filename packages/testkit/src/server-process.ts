@@ -15,6 +15,8 @@ export interface SpawnOptions {
   compiled?: boolean;
   /** Give up waiting for it to listen after this many ms (default 30 s). */
   readyMs?: number;
+  /** Flags for node itself before the script (`--cpu-prof`, `--trace-gc`). */
+  nodeArgs?: string[];
 }
 
 /** The command line that starts the server: node and its arguments. */
@@ -45,7 +47,7 @@ export async function spawnServer(
   opts: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const { command, args } = serverCommand(opts.compiled);
-  const child = spawn(command, args, {
+  const child = spawn(command, [...(opts.nodeArgs ?? []), ...args], {
     env: {
       ...process.env,
       // The run's sandbox unless `env` names others: a test server never writes ./data.
@@ -100,6 +102,17 @@ export function rssOf(pid: number | undefined): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN once it is gone. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(f[11]) + Number(f[12])) / 100;
   } catch {
     return NaN;
   }

@@ -18,6 +18,8 @@ export interface ServiceOptions {
   readonly connected: (gameId: string) => Set<number>;
   /** Other processes may write the same games (PostgreSQL or Redis configured). */
   readonly shared?: boolean;
+  /** Games kept in memory (default 2,000). */
+  readonly cacheLimit?: number;
 }
 
 /** What happened to a game, for everyone who shows or drives it. */
@@ -38,7 +40,7 @@ export class GameContext {
   private readonly listeners: ((c: GameChange) => void)[] = [];
 
   constructor(readonly o: ServiceOptions) {
-    this.games = new GameCache(o.store);
+    this.games = new GameCache(o.store, o.cacheLimit);
   }
 
   /** Calls `fn` after every stored change of a game made by this process. */

@@ -11,7 +11,7 @@ export function clientKey(seat: number, clientId: string): string {
   return `${seat}\n${clientId}`;
 }
 
-/** Games kept in memory: above the 1,000 concurrent tables the server is sized for; older ones reload from the store. */
+/** Games kept in memory by default: above 1,000 concurrent tables; older ones reload from the store (ZILCH_GAME_CACHE). */
 const CACHE_LIMIT = 2000;
 const FINISHED_LIMIT = 100;
 
@@ -24,7 +24,10 @@ export class GameCache {
   /** The games whose lock the current async flow holds (a load inside `locked` must not wait for it). */
   private readonly held = new AsyncLocalStorage<Set<string>>();
 
-  constructor(private readonly store: GameStore) {}
+  constructor(
+    private readonly store: GameStore,
+    private readonly limit = CACHE_LIMIT,
+  ) {}
 
   /** The game if it is in memory (never loads). */
   peek(gameId: string): Loaded | undefined {
@@ -126,7 +129,7 @@ export class GameCache {
       this.finished.push(g.record.id);
       if (this.finished.length > FINISHED_LIMIT) this.cache.delete(this.finished.shift() as string);
     }
-    if (this.cache.size > CACHE_LIMIT) {
+    if (this.cache.size > this.limit) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }

@@ -27,7 +27,7 @@ export async function quickMatchHarness(
 ): Promise<MatchHarness> {
   const db = await openDb(config);
   const games = new GameService({
-    store: new GameStore(db.db, db.dialect, config.pgGroupCommit),
+    store: new GameStore(db.db, db.dialect, config.pgGroupCommit, db.sqlite),
     node: 'bench',
     leaseMs: config.leaseMs,
     testDice: false,

@@ -56,6 +56,8 @@ export interface RealtimeOptions {
   readonly trustProxy: TrustProxy;
   /** Key of the spectator tags (a server secret). */
   readonly tagKey: string;
+  /** Rooms span processes (the Redis adapter): a room empty here may have sockets elsewhere. */
+  readonly remoteRooms?: boolean;
 }
 
 /**
@@ -123,17 +125,23 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
   );
   const { service, presence, bus } = o;
 
+  // On one process a room nobody is in needs no update: building and encoding one (a view of about
+  // 2.5 kB) cost as much as sending it, and most games have no spectators.
+  const listened = (room: string): boolean =>
+    o.remoteRooms === true || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   const sendViews = (
     gameId: string,
     seats: number,
     body: { seq: number; version: number; events: GameEvent[] },
   ) => {
-    for (let seat = 0; seat < seats; seat++) {
-      const view = service.cachedView(gameId, seat);
-      if (view) io.to(rooms.seat(gameId, seat)).emit('update', { gameId, ...body, view });
+    for (let seat = 0; seat <= seats; seat++) {
+      // The last round is the spectators'.
+      const you = seat < seats ? seat : null;
+      const room = you === null ? rooms.spectators(gameId) : rooms.seat(gameId, you);
+      if (!listened(room)) continue;
+      const view = service.cachedView(gameId, you);
+      if (view) io.to(room).emit('update', { gameId, ...body, view });
     }
-    const view = service.cachedView(gameId, null);
-    if (view) io.to(rooms.spectators(gameId)).emit('update', { gameId, ...body, view });
   };
 
   service.onChange((c) => {

@@ -13,6 +13,8 @@ import type { Database } from './schema.ts';
 export interface Db {
   readonly db: Kysely<Database>;
   readonly dialect: 'sqlite' | 'postgres';
+  /** SQLite only: the connection under `db`, for the store's prepared hot paths. */
+  readonly sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function openDb(
   return {
     db,
     dialect: 'sqlite',
+    sqlite: file,
     async close() {
       await checkpointer.stop();
       await db.destroy();

@@ -2,7 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { sql } from './kysely.ts';
 import type { Actor } from '@zilch/protocol';
 import type { EntryRecord, GameRecord, PlayerResult } from './records.ts';
+import type SQLite from 'better-sqlite3';
 import { GroupCommit, type Settled } from './group-commit.ts';
+import { actionColumns, changedOnly, SqliteAppends, type Append } from './sqlite-appends.ts';
 import type { Database, GamesTable } from './schema.ts';
 
 /** Thrown inside a write when another writer changed the game first; the caller reloads and retries. */
@@ -71,32 +73,6 @@ async function entriesOf(db: Kysely<Database>, id: string, fromSeq: number) {
   return rows.map(toEntry);
 }
 
-/** The columns an action can change: kept narrow because actions are by far the most frequent write. */
-function actionColumns(g: GameRecord) {
-  return {
-    updated_at: Date.now(),
-    status: g.status,
-    version: g.version,
-    seq: g.seq,
-    turn_started_at: g.turnStartedAt,
-    decision_at: g.decisionAt,
-    finished_at: g.finishedAt,
-    final_scores: g.finalScores ? JSON.stringify(g.finalScores) : null,
-  };
-}
-
-/** Drops the columns whose value is the same as in `before` (version and time always change). */
-function changedOnly(cols: ReturnType<typeof actionColumns>, before: GameRecord | undefined) {
-  if (!before) return cols;
-  const was = actionColumns(before);
-  const out: Partial<ReturnType<typeof actionColumns>> = {};
-  for (const k of Object.keys(cols) as (keyof typeof cols)[]) {
-    if (k === 'version' || k === 'updated_at' || cols[k] !== was[k])
-      (out as Record<string, unknown>)[k] = cols[k];
-  }
-  return out;
-}
-
 function mutableColumns(g: GameRecord) {
   return {
     ...actionColumns(g),
@@ -106,13 +82,6 @@ function mutableColumns(g: GameRecord) {
   };
 }
 
-/** One action to append on PostgreSQL: the game row's new columns, its log entry, the version read. */
-interface Append {
-  readonly game: GameRecord;
-  readonly entry: EntryRecord;
-  readonly expected: number;
-}
-
 /** Most appends written in one batch (one statement, one commit). */
 const MAX_BATCH = 256;
 
@@ -120,15 +89,19 @@ const MAX_BATCH = 256;
 export class GameStore {
   /** PostgreSQL's action appends, grouped into one commit each while others are in flight (null: one statement per action). */
   private readonly appends: GroupCommit<Append> | null;
+  /** SQLite's action appends: those of one turn of the event loop in one transaction. */
+  private readonly sqliteAppends: GroupCommit<Append> | null;
 
   /**
    * `groupCommit` (PostgreSQL only): how many batches of action appends may be in flight at once;
-   * 0 writes each action with its own statement and commit.
+   * 0 writes each action with its own statement and commit. `sqlite`: the connection under `db`
+   * on SQLite, for the batched appends (without it each action commits through Kysely).
    */
   constructor(
     readonly db: Kysely<Database>,
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
     groupCommit = 2,
+    sqlite?: SQLite.Database,
   ) {
     this.appends =
       dialect === 'postgres' && groupCommit > 0
@@ -139,6 +112,16 @@ export class GameStore {
             maxBatch: MAX_BATCH,
           })
         : null;
+    const writer = dialect === 'sqlite' && sqlite ? new SqliteAppends(sqlite, db) : null;
+    // One batch at a time: SQLite has one writer, and a batch runs without yielding anyway.
+    this.sqliteAppends = writer
+      ? new GroupCommit<Append>({
+          write: (items) => writer.write(items),
+          key: (a) => a.game.id,
+          inFlight: 1,
+          maxBatch: MAX_BATCH,
+        })
+      : null;
   }
 
   /** Inserts a new game and its seat tokens (hashes) in one transaction; `ratedPreset` makes it rated. */
@@ -320,6 +303,16 @@ export class GameStore {
       if (!this.appends) return this.writeActionInOneStatement(w.game, w.entry, w.expectedVersion);
       const a: Append = { game: w.game, entry: w.entry, expected: w.expectedVersion };
       if ((await this.appends.add(a)) === 'conflict') throw new VersionConflict(w.game.id);
+      return;
+    }
+    if (this.sqliteAppends && w.entry && !w.results && w.game.status !== 'over') {
+      const a: Append = {
+        game: w.game,
+        entry: w.entry,
+        expected: w.expectedVersion,
+        ...(w.before ? { before: w.before } : {}),
+      };
+      if ((await this.sqliteAppends.add(a)) === 'conflict') throw new VersionConflict(w.game.id);
       return;
     }
     await this.db.transaction().execute(async (tx) => {
