@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { watchKeyboard } from './components/KeyHint.tsx';
 import './styles.css';
+import './polish.css';
+import './themes.css';
 
+watchKeyboard();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

@@ -66,6 +66,9 @@ function presence(seat: GameView['seats'][number], mine: readonly number[]): str
   if (seat.kind === 'bot') return '';
   if (!seat.claimed) return 'empty seat';
   if (mine.length > 1 && mine.includes(seat.seat)) return '● on this device';
+  // This device's own seat is here by definition: the server's flag lags a join by a second or
+  // two, and "offline" about yourself is wrong (the header says when the connection drops).
+  if (mine.includes(seat.seat)) return '● online';
   return seat.connected ? '● online' : '○ offline';
 }
 

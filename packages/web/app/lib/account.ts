@@ -16,7 +16,7 @@ import type {
   SignedIn,
   User,
 } from '@zilch/protocol';
-import { call } from './api.ts';
+import { call } from './http.ts';
 import type { Result } from './result.ts';
 import { forgetGame, heldGame, heldGames, holdSeat } from './storage.ts';
 

@@ -20,6 +20,7 @@ import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
 import { useMoves } from './useMoves.ts';
 import { usePlayback } from './usePlayback.ts';
+import { useTableFocus } from './useTableFocus.ts';
 import { useTableKeys } from './useTableKeys.ts';
 import { Waiting } from './Waiting.tsx';
 
@@ -104,6 +105,7 @@ export function Playing(p: PlayingProps) {
     bankRef,
     toggleCoach,
   });
+  useTableFocus(`${view.seq}:${s.phase}`, myTurn, view.status === 'over', play.busy);
   const showAdvice = (o: AdviceOption) => {
     if (o.move.type === 'keep') moves.setSelected(o.move.dice.slice());
   };

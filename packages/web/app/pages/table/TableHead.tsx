@@ -2,6 +2,7 @@ import { describeRules, type RuleSet } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { GameView } from '@zilch/protocol';
+import { turnHeading } from '../../lib/words.ts';
 import type { TurnView } from './derived.ts';
 
 /** The heading (whose turn, or the game's stage), the rules, the connection and the turn timer. */
@@ -22,11 +23,7 @@ export function TableHead({
           ? 'Game over'
           : view.status === 'waiting'
             ? 'Waiting for players'
-            : myTurn
-              ? hotSeat
-                ? `${onTurn}'s turn — pass the device`
-                : 'Your turn'
-              : `${onTurn}'s turn`}
+            : turnHeading({ onTurn, myTurn, hotSeat, handOver: who.handOver })}
       </h1>
       <p className="muted small">
         <Link href={`/rules/custom?from=${view.id}`}>{view.rules.name}</Link> · target{' '}
