@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Notifications } from '../components/Notifications.tsx';
 import { useUser } from '../lib/account.ts';
 import { Identity } from './profile/Identity.tsx';
+import { LooksPicker } from './profile/LooksPicker.tsx';
 import {
   MakePasskey,
   Passkeys,
@@ -22,10 +23,14 @@ export default function ProfilePage() {
     <section className="page narrow profile">
       <h1>Your profile</h1>
       {user === null ? (
-        <NoIdentity onCodes={setCodes} />
+        <>
+          <NoIdentity onCodes={setCodes} />
+          <LooksPicker account={false} />
+        </>
       ) : (
         <>
           <Identity user={user} />
+          <LooksPicker account={user.kind === 'account'} />
           {codes && <ShowCodes codes={codes} onDone={() => setCodes(null)} />}
           {user.kind === 'guest' ? (
             <SaveWithPasskey onCodes={setCodes} />

@@ -5,6 +5,7 @@ import { Reactions } from '../../components/Reactions.tsx';
 import { offerPick, useAdvice } from '../../components/Coach.tsx';
 import { Scoreboard } from '../../components/Scoreboard.tsx';
 import { useTableSounds } from '../../lib/sound.ts';
+import { useRating } from '../../lib/useRating.ts';
 import { heldGame } from '../../lib/storage.ts';
 import type { useChat } from '../../lib/useChat.ts';
 import type { TableUpdate, useTable } from '../../lib/useTable.ts';
@@ -91,6 +92,7 @@ export function Playing(p: PlayingProps) {
   useEffect(() => setHolding(guide.tip !== null), [guide.tip]);
   const moves = useMoves(p.send, view.seq, myTurn && !play.busy, s.phase, guide.acted);
   const banner = useBanner(play.banner);
+  const rating = useRating(view);
   const dice = useDice(s, play.events);
   const advice = useAdvice(s, posKey, coach && playing && myTurn && !play.busy);
   const toggleCoach = useCallback(() => setCoach((c) => !c), []);
@@ -112,7 +114,7 @@ export function Playing(p: PlayingProps) {
 
   return (
     <div className="page table-page">
-      <TableHead view={view} who={who} connected={p.connected} />
+      <TableHead view={view} who={who} connected={p.connected} rating={rating} />
       <div className="table-grid">
         <div className="felt-col">
           {/* The end comes first: who won, the scores and the ways on, above the last roll. */}
@@ -160,7 +162,7 @@ export function Playing(p: PlayingProps) {
           />
           {phone && <ChatDrawer view={view} chat={p.chat} />}
         </div>
-        <Scoreboard view={view} mine={mine} />
+        <Scoreboard view={view} mine={mine} rating={rating} />
         <SidePanel view={view} events={play.events} chat={p.chat} phone={phone} />
       </div>
     </div>

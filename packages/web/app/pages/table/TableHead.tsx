@@ -1,7 +1,8 @@
 import { describeRules, type RuleSet } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { GameView } from '@zilch/protocol';
+import type { GameRating, GameView } from '@zilch/protocol';
+import { RatedMark } from '../../components/RatedMark.tsx';
 import { turnHeading } from '../../lib/words.ts';
 import type { TurnView } from './derived.ts';
 
@@ -10,10 +11,12 @@ export function TableHead({
   view,
   who,
   connected,
+  rating = null,
 }: {
   view: GameView;
   who: TurnView;
   connected: boolean;
+  rating?: GameRating | null;
 }) {
   const { myTurn, hotSeat, onTurn, spectator, playing } = who;
   return (
@@ -28,6 +31,7 @@ export function TableHead({
       <p className="muted small">
         <Link href={`/rules/custom?from=${view.id}`}>{view.rules.name}</Link> · target{' '}
         {view.rules.target.toLocaleString('en-US')}
+        <RatedMark rating={rating} />
         {spectator && <span className="tag">spectating</span>}
         <span className={`conn ${connected ? 'on' : 'off'}`}>
           {connected ? '● connected' : '○ reconnecting…'}
