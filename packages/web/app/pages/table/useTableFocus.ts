@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
-/** Whether keyboard focus has been lost: on <body>, or on a control just disabled or removed. */
+/**
+ * Whether keyboard focus has been lost (on <body>, or on a control just disabled or removed) or
+ * rests on the table's heading, where the table put it: either way it may move on to what is next.
+ */
 function focusLost(): boolean {
   const a = document.activeElement;
   if (!a || a === document.body) return true;
+  if (a.matches('.table-head h1')) return true;
   if (!a.isConnected) return true;
   return (a as HTMLButtonElement).disabled === true;
 }
@@ -32,6 +36,7 @@ function nextTarget(root: ParentNode, myTurn: boolean, over: boolean): HTMLEleme
  * put somewhere else (the chat, a link) is left alone.
  */
 export function useTableFocus(key: string, myTurn: boolean, over: boolean, busy: boolean): void {
+  const first = useRef(key);
   useEffect(() => {
     const root = document.querySelector('.table-page');
     const h1 = root?.querySelector<HTMLElement>('.table-head h1');
@@ -40,7 +45,9 @@ export function useTableFocus(key: string, myTurn: boolean, over: boolean, busy:
     if (focusLost()) h1.focus({ preventScroll: true });
   }, []);
   useEffect(() => {
-    if (busy) return;
+    // The table as it opened: the heading keeps focus until something happens.
+    if (busy || key === first.current) return;
+    first.current = '';
     const root = document.querySelector('.table-page');
     if (!root || !focusLost()) return;
     const el = nextTarget(root, myTurn, over);
