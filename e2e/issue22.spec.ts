@@ -230,3 +230,47 @@ test('the game over says by how much, and hot-seat asks to pass the device only 
   await expect(page.getByTestId('game-over')).toContainText(/You win by 1,000 points/);
   await expect.poll(() => focused(page)).toBe('h2');
 });
+
+test('on a phone the chat is a sheet from the bottom: the table shows above it, the input at the bottom', async ({
+  browser,
+  request,
+}) => {
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true });
+  const page = await ctx.newPage();
+  await moAtTable(page, request, [[1, 5, 2, 2, 3, 6]]);
+  await page.getByRole('button', { name: /^Chat/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Chat' });
+  await expect(drawer).toBeVisible();
+  const sheet = await drawer.boundingBox();
+  const input = await drawer.getByRole('textbox', { name: 'Message' }).boundingBox();
+  // The sheet covers the lower part only, so the table stays in sight above it.
+  expect(sheet!.y).toBeGreaterThan(667 * 0.25);
+  expect(sheet!.y + sheet!.height).toBeGreaterThanOrEqual(666);
+  // The input sits in the lower half of the sheet, by the thumb and the keyboard.
+  expect(input!.y).toBeGreaterThan(sheet!.y + sheet!.height / 2);
+  await expectAccessible(page, 'chat sheet at 375 px');
+  await page.screenshot({ path: join(SHOTS, 'chat-sheet-375.png') });
+  await ctx.close();
+});
+
+test('home: the four ways in are one size, none underlined', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const buttons = page.locator('.hero-actions .btn');
+    await expect(buttons).toHaveCount(4);
+    const boxes = await buttons.evaluateAll((bs) =>
+      bs.map((b) => {
+        const r = b.getBoundingClientRect();
+        return {
+          w: Math.round(r.width),
+          h: Math.round(r.height),
+          u: getComputedStyle(b).textDecorationLine,
+        };
+      }),
+    );
+    expect(new Set(boxes.map((b) => b.w)).size, JSON.stringify(boxes)).toBe(1);
+    expect(new Set(boxes.map((b) => b.h)).size, JSON.stringify(boxes)).toBe(1);
+    expect(boxes.every((b) => b.u === 'none')).toBe(true);
+  }
+});
