@@ -2,6 +2,7 @@
 // only, the dice at desktop width and the marks on dice that score, dice and felt themes chosen
 // on the profile, reactions drawn as our own icons. Screenshots of each theme at 375×667 and
 // 1280 px go to docs/screenshots (themes-*.png).
+/// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { apiGame, expectAccessible, forceDice, holdToken } from './helpers.ts';
