@@ -68,7 +68,7 @@ test('a seated player reads about themselves as "You", and focus never falls to 
   await expect(page.getByTestId('play-line')).toContainText(/You bank|bot/);
   await expect(page.locator('body')).not.toContainText("Mo's turn");
   await expect(page.locator('body')).not.toContainText('You banks');
-  expect(await focused(page)).not.toBe('body');
+  await expect.poll(() => focused(page)).not.toBe('body');
 });
 
 test('touch players see no keyboard hints; the coach speaks in percentage points', async ({

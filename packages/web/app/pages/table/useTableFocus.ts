@@ -46,11 +46,14 @@ export function useTableFocus(key: string, myTurn: boolean, over: boolean, busy:
   }, []);
   useEffect(() => {
     // The table as it opened: the heading keeps focus until something happens.
-    if (busy || key === first.current) return;
+    if (key === first.current) return;
     first.current = '';
     const root = document.querySelector('.table-page');
     if (!root || !focusLost()) return;
-    const el = nextTarget(root, myTurn, over);
+    // While a move plays back nothing can be pressed yet: the heading holds focus meanwhile.
+    const el = busy
+      ? root.querySelector<HTMLElement>('.table-head h1')
+      : nextTarget(root, myTurn, over);
     if (!el) return;
     if (el.tagName === 'H1' || el.tagName === 'H2') el.tabIndex = -1;
     el.focus({ preventScroll: true });
