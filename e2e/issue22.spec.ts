@@ -5,7 +5,7 @@
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { apiGame, expectAccessible, forceDice, holdToken } from './helpers.ts';
+import { apiGame, authenticator, expectAccessible, forceDice, holdToken } from './helpers.ts';
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
 
@@ -275,3 +275,45 @@ test('home: the four ways in are one size, none underlined', async ({ page }) =>
     expect(boxes.every((b) => b.u === 'none')).toBe(true);
   }
 });
+
+for (const c of [
+  {
+    what: 'the push service refuses',
+    // subscribe() rejects (offline, blocked by the browser).
+    init: () => {
+      PushManager.prototype.subscribe = () =>
+        Promise.reject(new DOMException('push service unreachable', 'AbortError'));
+    },
+    says: 'push service could not be reached',
+  },
+  {
+    what: 'no service worker ever runs',
+    // `ready` never settles (a blocked worker script): this waited forever, saying nothing.
+    init: () => {
+      Object.defineProperty(ServiceWorkerContainer.prototype, 'ready', {
+        get: () => new Promise(() => undefined),
+      });
+    },
+    says: 'could not be set up',
+  },
+]) {
+  test(`a push subscription that fails says so (${c.what}), and the switch stays off`, async ({
+    browser,
+  }) => {
+    // WebAuthn needs a host name (not an IP) for its RP ID.
+    const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
+    const ctx = await browser.newContext();
+    await ctx.grantPermissions(['notifications'], { origin });
+    const page = await ctx.newPage();
+    await page.addInitScript(c.init);
+    await authenticator(page);
+    await page.goto(`${origin}/me`);
+    await page.getByRole('button', { name: 'Create an account with a passkey' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    const card = page.locator('.notifications');
+    await card.getByRole('button', { name: 'Turn on for this device' }).click();
+    await expect(card.getByRole('status')).toContainText(c.says, { timeout: 15_000 });
+    await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+    await ctx.close();
+  });
+}
