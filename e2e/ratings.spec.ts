@@ -92,6 +92,7 @@ test('two accounts play a rated game; both ratings and the leaderboard change', 
       }
     }
     await expectAccessible(ann, 'rated table in play');
+    await shot(ann, 'table-rated');
     for (let roll = 1; roll <= 5; roll++) {
       await ann.getByTestId('roll').click();
       await expect(ann.getByRole('button', { name: /^Die 1:/ })).toBeEnabled();
