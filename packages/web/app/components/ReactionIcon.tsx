@@ -120,3 +120,31 @@ export function ReactionIcon({ emoji, size = 24 }: { emoji: string; size?: numbe
     </svg>
   );
 }
+
+/**
+ * Small line icons for the table's chrome (the chat button, the winner's trophy), drawn in the
+ * text colour: the emoji they replace showed as empty boxes without a colour-emoji font.
+ */
+export function Icon({ name }: { name: 'chat' | 'trophy' }) {
+  return (
+    <svg
+      className="line-icon"
+      width="1.1em"
+      height="1.1em"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    >
+      {name === 'chat' ? (
+        <path d="M4 5h16v11H10l-5 4v-4H4z" />
+      ) : (
+        <path d="M7 4h10v5a5 5 0 0 1-10 0zM7 6H4v1a3 3 0 0 0 3 3M17 6h3v1a3 3 0 0 1-3 3M12 14v4M8 20h8" />
+      )}
+    </svg>
+  );
+}

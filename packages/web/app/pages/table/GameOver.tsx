@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from '../../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import { claimSeat, rematch } from '../../lib/api.ts';
@@ -25,7 +26,7 @@ export function GameOver({
   return (
     <section className="card game-over" aria-labelledby="over-title" data-testid="game-over">
       <h2 id="over-title">
-        <span aria-hidden="true">🏆 </span>
+        <Icon name="trophy" />{' '}
         {resultLine(
           view.state.winners,
           view.state.scores,
