@@ -214,7 +214,7 @@ test('an unrated quick match shows a guest no rating', async ({ page }) => {
     .click();
 });
 
-test('the game over says by how much, and hot-seat asks to pass the device only at the turn start', async ({
+test('the game over says by how much, and focus lands on it (the hot-seat heading is in e2e/lobby.spec.ts)', async ({
   page,
   request,
 }) => {
