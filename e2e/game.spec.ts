@@ -123,8 +123,10 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   // Final round: Bob refuses the offer, starts fresh and zilches; the bot zilches; Alice wins.
   await bob.getByRole('button', { name: /Start fresh/ }).click();
   await bob.getByTestId('roll').click();
-  for (const page of [alice, bob, watcher]) {
-    await expect(page.getByTestId('game-over')).toContainText('Alice wins');
+  // Each reads it about themselves: Alice is "You" on her own page (issue 22), with the margin.
+  await expect(alice.getByTestId('game-over')).toContainText(/You win by [\d,]+ points/);
+  for (const page of [bob, watcher]) {
+    await expect(page.getByTestId('game-over')).toContainText(/Alice wins by [\d,]+ points/);
   }
   await expect(watcher.getByTestId('roll')).toHaveCount(0);
   await expectAccessible(watcher, 'spectator view at the end');

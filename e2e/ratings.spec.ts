@@ -83,6 +83,16 @@ test('two accounts play a rated game; both ratings and the leaderboard change', 
 
     await ann.getByRole('button', { name: 'Go to the table' }).click();
     await expect(ann.getByRole('heading', { name: 'Your turn' })).toBeVisible();
+    // A rated table looks rated (issue 22): the mark, each rating beside the name, the stakes.
+    for (const page of [ann, ben]) {
+      await expect(page.getByTestId('rated-mark')).toHaveText(/Rated/);
+      for (const seat of [0, 1]) {
+        await expect(page.getByTestId(`stake-${seat}`)).toContainText('1500');
+        await expect(page.getByTestId(`stake-${seat}`)).toContainText(/win \+\d+ · loss −\d+/);
+      }
+    }
+    await expectAccessible(ann, 'rated table in play');
+    await shot(ann, 'table-rated');
     for (let roll = 1; roll <= 5; roll++) {
       await ann.getByTestId('roll').click();
       await expect(ann.getByRole('button', { name: /^Die 1:/ })).toBeEnabled();

@@ -388,7 +388,8 @@ test('a turn timer that runs out says so', async ({ page, request }) => {
   await holdToken(page, gameId, 0, token);
   await page.goto(`/t/${gameId}`);
   await expect(page.getByRole('heading', { name: 'Your turn', exact: true })).toBeVisible();
-  await expect(page.getByTestId('banner')).toHaveText("Time ran out — Tester's turn passed.", {
+  // Tester is this page's seat, so the banner speaks to them (issue 22).
+  await expect(page.getByTestId('banner')).toHaveText('Time ran out — your turn passed.', {
     timeout: 15_000,
   });
   await expect(page.locator('.log')).toContainText('Tester — ran out of time');

@@ -209,7 +209,7 @@ const ROUTES: Route[] = [
     route: 'POST /api/account/profile',
     takes: ref('ProfileBody'),
     answers: ref('SignedIn'),
-    note: 'display name and avatar colour',
+    note: 'display name, avatar colour, and the dice and felt (`looks`)',
   },
   {
     route: 'GET /api/account/games',
@@ -230,7 +230,7 @@ const ROUTES: Route[] = [
   {
     route: 'GET /api/games/:id/rating',
     answers: ref('GameRating'),
-    note: 'whether the table is rated, and each seat’s rating before and after once its end is applied',
+    note: 'whether the table is rated; in play, each seat’s rating and the change a win, shared win or loss would make (`stakes`); once over, each seat’s rating before and after',
   },
   {
     route: 'GET /api/leaderboard',

@@ -1,6 +1,9 @@
 // Identity: guests, accounts with passkeys, recovery codes, the account's games and statistics.
 // Every route lives under /api/account and rides on the session cookie (docs/server.md).
 import { z } from 'zod';
+import { DICE_STYLES, FELTS } from './names.ts';
+
+export { DICE_STYLES, FELTS } from './names.ts';
 import { GameSummarySchema } from './http.ts';
 import { GameIdSchema, NameSchema, TokenSchema } from './moves.ts';
 
@@ -26,6 +29,18 @@ export const AvatarColourSchema = z.enum(AVATAR_COLOURS).describe('Avatar backgr
 /** An avatar colour. */
 export type AvatarColour = z.infer<typeof AvatarColourSchema>;
 
+/** The dice and felt a player chose: applied wherever dice are drawn. */
+export const LooksSchema = z
+  .object({
+    dice: z.enum(DICE_STYLES).describe('Dice style'),
+    felt: z.enum(FELTS).describe('Table felt'),
+  })
+  .strict()
+  .meta({ id: 'Looks' });
+
+/** The dice and felt a player chose. */
+export type Looks = z.infer<typeof LooksSchema>;
+
 /** Who the session is: a guest (this device only) or an account (passkeys, any device). */
 export const UserSchema = z
   .object({
@@ -36,6 +51,7 @@ export const UserSchema = z
       .nullable()
       .describe('Display name; null until one is chosen or a seat is taken'),
     colour: AvatarColourSchema,
+    looks: LooksSchema.nullable().describe('Dice and felt chosen on the profile; null: defaults'),
     createdAt: epochMs,
     passkeys: int.min(0).describe('Passkeys registered'),
     recoveryCodesLeft: int.min(0).describe('Unused recovery codes'),
@@ -53,7 +69,11 @@ export type SessionAnswer = z.infer<typeof SessionAnswerSchema>;
 
 /** `POST /api/account/profile` body: the fields to change. */
 export const ProfileBodySchema = z
-  .object({ name: NameSchema.optional(), colour: AvatarColourSchema.optional() })
+  .object({
+    name: NameSchema.optional(),
+    colour: AvatarColourSchema.optional(),
+    looks: LooksSchema.optional(),
+  })
   .strict();
 
 /** `POST /api/account/profile` body. */

@@ -6,3 +6,9 @@ export const BOT_IDS = ['random', 'cautious', 'bold', 'expected', 'optimal'] as 
 
 /** The quick reactions a player may send. */
 export const REACTIONS = ['👍', '😂', '😮', '😬', '🎉', '😢'] as const;
+
+/** Dice styles a player may choose: pips, big numerals (low vision), and two colour sets. */
+export const DICE_STYLES = ['classic', 'numerals', 'ruby', 'midnight'] as const;
+
+/** Table felts a player may choose. */
+export const FELTS = ['green', 'blue', 'wine'] as const;

@@ -116,6 +116,19 @@ export const GameRatingSchema = z
         }),
       )
       .describe('Per seat, once applied'),
+    stakes: z
+      .array(
+        z.object({
+          seat: int.min(0),
+          rating: z.number().describe('The rating now (1500 before a first rated game)'),
+          deviation: z.number(),
+          win: z.number().describe('Rating change if this seat wins'),
+          draw: z.number().describe('Rating change if the win is shared'),
+          loss: z.number().describe('Rating change if this seat loses'),
+        }),
+      )
+      .default([])
+      .describe('Per seat, while the game is in play between two accounts: what it puts at stake'),
   })
   .meta({ id: 'GameRating' });
 

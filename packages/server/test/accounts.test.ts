@@ -107,6 +107,30 @@ describe.each(stores)('on %s', (_store, env) => {
       );
     });
 
+    it('keeps the dice and felt chosen on the profile, and refuses looks it does not know', async () => {
+      const d = new Device(() => base);
+      await d.call('POST', '/api/account/seats', { seats: [] });
+      expect((await d.call('GET', '/api/account')).body.user.looks).toBeNull();
+      const looks = { dice: 'numerals', felt: 'wine' };
+      const saved = await d.call('POST', '/api/account/profile', { looks });
+      expect(saved.status).toBe(200);
+      expect(saved.body.user.looks).toEqual(looks);
+      expect((await d.call('GET', '/api/account')).body.user.looks).toEqual(looks);
+      // An unknown style, or a stray field, changes nothing.
+      for (const bad of [
+        { dice: 'gold', felt: 'wine' },
+        { ...looks, extra: 1 },
+        { dice: 'ruby' },
+      ]) {
+        const r = await d.call('POST', '/api/account/profile', { looks: bad });
+        expect(r.status, JSON.stringify(bad)).toBe(400);
+      }
+      expect((await d.call('GET', '/api/account')).body.user.looks).toEqual(looks);
+      // A name change leaves the looks alone.
+      await d.call('POST', '/api/account/profile', { name: 'Rae' });
+      expect((await d.call('GET', '/api/account')).body.user.looks).toEqual(looks);
+    });
+
     it('documents every account route in the OpenAPI document', async () => {
       const doc = (await api(base, 'GET', '/api/openapi.json')).body;
       for (const path of [
@@ -279,6 +303,7 @@ describe.each(stores)('on %s', (_store, env) => {
           kind: 'guest',
           name: null,
           colour: '#1f5f8b',
+          looks: null,
           webauthn_id: `h-${id}`,
           created_at: at,
         });

@@ -235,6 +235,34 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     expect((await ratingOf(b.id)).ratings).toEqual(ben.ratings);
   });
 
+  it('shows what a rated game in play puts at stake, and the end moves ratings by exactly that', async () => {
+    const a = await account('Cat');
+    const b = await account('Dan');
+    const empty = (await rated()).body;
+    // Nobody seated yet: nothing at stake to show.
+    expect((await api(base, 'GET', `/api/games/${empty.gameId}/rating`)).body.stakes).toEqual([]);
+    const { gameId, tokens } = await ratedGame(a.device, b.device);
+    const r = (await api(base, 'GET', `/api/games/${gameId}/rating`)).body as Loose;
+    expect(r.status).toBe('pending');
+    expect(r.stakes.map((x: Loose) => x.seat)).toEqual([0, 1]);
+    const [cat, dan] = r.stakes as Loose[];
+    expect(cat.rating).toBe(1500);
+    expect(cat.win).toBeGreaterThan(0);
+    expect(cat.loss).toBeLessThan(0);
+    // Equal new players: one's win is the other's loss, and a shared win moves nobody.
+    expect(cat.win).toBeCloseTo(-dan.loss, 6);
+    expect(cat.draw).toBeCloseTo(0, 6);
+    await playOut(gameId, tokens, 1);
+    const done = await applied(gameId);
+    expect(done.stakes).toEqual([]);
+    const change = (seat: number) => {
+      const c = done.changes.find((x: Loose) => x.seat === seat);
+      return c.after - c.before;
+    };
+    expect(change(0)).toBeCloseTo(cat.loss, 6);
+    expect(change(1)).toBeCloseTo(dan.win, 6);
+  });
+
   it('applies a game a crash left pending exactly once, with two processes racing', async () => {
     const a = await account('Dee');
     const b = await account('Eve');

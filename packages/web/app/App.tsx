@@ -3,6 +3,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { Avatar } from './components/Avatar.tsx';
 import { SoundToggle } from './components/SoundToggle.tsx';
 import { syncDevice, useUser } from './lib/account.ts';
+import { adoptAccountLooks } from './lib/looks.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -30,6 +31,11 @@ const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
   const [location] = useLocation();
+  const user = useUser();
+  useEffect(() => {
+    // An account's dice and felt follow it to every device.
+    if (user?.kind === 'account') adoptAccountLooks(user.looks);
+  }, [user]);
   useEffect(() => {
     // Seats held here join the device's identity; an account's games come to this device.
     void syncDevice();

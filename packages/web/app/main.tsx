@@ -1,8 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { watchKeyboard } from './components/KeyHint.tsx';
+import { startLooks } from './lib/looks.ts';
 import './styles.css';
+import './polish.css';
+import './themes.css';
 
+watchKeyboard();
+startLooks();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

@@ -1,7 +1,20 @@
 import type { GameEvent } from '@zilch/engine';
 import { describe, expect, it } from 'vitest';
 import { bannerFor } from '../app/lib/banners.ts';
-import { noun, plural, possessive, says, winLine } from '../app/lib/words.ts';
+import {
+  chanceLoss,
+  diceKeys,
+  noun,
+  offersLine,
+  plural,
+  possessive,
+  resultLine,
+  says,
+  speaker,
+  turnHeading,
+  whose,
+  winLine,
+} from '../app/lib/words.ts';
 
 describe('plural', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -57,5 +70,54 @@ describe('agreement with "You"', () => {
     expect(banner({ type: 'offer', to: 1, points: 300, dice: 1 })).toBe(
       'Bo may inherit 300 points with 1 die.',
     );
+  });
+});
+
+describe('issue 22: the table speaks to the player', () => {
+  it('calls the one seat this device holds "You", and nobody else', () => {
+    const names = (seat: number) => ['Mo', 'Bo'][seat] ?? '?';
+    const mine = speaker(names, [0]);
+    expect(mine(0)).toBe('You');
+    expect(mine(1)).toBe('Bo');
+    expect(`${whose(mine(0), true)} turn.`).toBe('Your turn.');
+    expect(says(mine(0), 'banks', 'bank')).toBe('You bank');
+    // Hot-seat: two seats here, so each keeps its name.
+    expect(speaker(names, [0, 1])(0)).toBe('Mo');
+    expect(speaker(names, [])(0)).toBe('Mo');
+  });
+
+  it('words an offer for any giver', () => {
+    expect(offersLine('You')).toBe('You banked and offer');
+    expect(offersLine('Bo')).toBe('Bo banked and offers');
+  });
+
+  it('gives a loss of win chance in percentage points', () => {
+    expect(chanceLoss(0.004)).toBe('−0.4 percentage points');
+    expect(chanceLoss(0.01)).toBe('−1.0 percentage point');
+  });
+
+  it('asks to pass the device only while the turn is still to start', () => {
+    const t = { onTurn: 'Ann', myTurn: true, hotSeat: true };
+    expect(turnHeading({ ...t, handOver: true })).toBe("Ann's turn — pass the device");
+    expect(turnHeading({ ...t, handOver: false })).toBe("Ann's turn");
+    expect(turnHeading({ ...t, hotSeat: false, handOver: true, onTurn: 'You' })).toBe('Your turn');
+    expect(turnHeading({ onTurn: 'Bo', myTurn: false, hotSeat: false, handOver: true })).toBe(
+      "Bo's turn",
+    );
+  });
+
+  it('gives the winning margin', () => {
+    const names = speaker((s: number) => ['Mo', 'Bo', 'Cy'][s] ?? '?', [0]);
+    expect(resultLine([1], [9_650, 10_000], names)).toBe('Bo wins by 350 points');
+    expect(resultLine([0], [10_050, 10_000, 200], names)).toBe('You win by 50 points');
+    expect(resultLine([0], [10_001, 10_000], names)).toBe('You win by 1 point');
+    expect(resultLine([0, 1], [10_000, 10_000], names)).toBe('You and Bo share the win');
+  });
+
+  it('names the keys of the dice, die 10 being key 0', () => {
+    expect(diceKeys(6)).toBe('keys 1–6');
+    expect(diceKeys(9)).toBe('keys 1–9');
+    expect(diceKeys(10)).toBe('keys 1–9 and 0');
+    expect(diceKeys(1)).toBe('key 1');
   });
 });

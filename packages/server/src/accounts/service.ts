@@ -3,6 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AVATAR_COLOURS,
+  LooksSchema,
+  type Looks,
   type AccountGame,
   type AvatarColour,
   type Passkey,
@@ -41,6 +43,7 @@ export class AccountService {
       kind: row.kind,
       name: row.name,
       colour: colourOf(row),
+      looks: looksOf(row),
       createdAt: Number(row.created_at),
       passkeys,
       recoveryCodesLeft: codes,
@@ -55,6 +58,7 @@ export class AccountService {
       kind: 'guest',
       name: null,
       colour: AVATAR_COLOURS[seedOf(id) % AVATAR_COLOURS.length]!,
+      looks: null,
       webauthn_id: randomBytes(32).toString('base64url'),
       created_at: Date.now(),
     };
@@ -62,9 +66,16 @@ export class AccountService {
     return row;
   }
 
-  /** Changes the display name or avatar colour. */
-  async updateProfile(userId: string, set: { name?: string; colour?: AvatarColour }) {
-    await this.store.updateUser(userId, set);
+  /** Changes the display name, avatar colour, or the dice and felt. */
+  async updateProfile(
+    userId: string,
+    set: { name?: string; colour?: AvatarColour; looks?: Looks },
+  ) {
+    const { looks, ...rest } = set;
+    await this.store.updateUser(userId, {
+      ...rest,
+      ...(looks ? { looks: JSON.stringify(looks) } : {}),
+    });
   }
 
   /**
@@ -261,6 +272,17 @@ export class AccountService {
       await this.store.renameResults(gameId, seat, DELETED_NAME);
     }
     await this.store.deleteUser(userId);
+  }
+}
+
+/** The stored dice and felt, or null when none were chosen or they no longer parse. */
+export function looksOf(row: Pick<UserRow, 'looks'>): Looks | null {
+  if (!row.looks) return null;
+  try {
+    const r = LooksSchema.safeParse(JSON.parse(row.looks));
+    return r.success ? r.data : null;
+  } catch (_e) {
+    return null;
   }
 }
 

@@ -9,6 +9,7 @@ import type {
 } from '@zilch/protocol';
 import type { Logger } from 'pino';
 import { colourOf } from '../accounts/service.ts';
+import { NEW_PLAYER, rateGame } from './glicko.ts';
 import type { BoardRow, RatingRow, RatingStore } from '../store/rating-store.ts';
 
 /** The leaderboard rules (ZILCH_LEADERBOARD_MIN_GAMES, ZILCH_PROVISIONAL_RD). */
@@ -104,14 +105,53 @@ export class RatingService {
   /** Whether a game is rated and what its end changed. */
   async game(gameId: string): Promise<GameRating> {
     const r = await this.store.ratedGame(gameId);
-    if (!r) return { rated: false, preset: null, status: 'unrated', changes: [] };
+    if (!r) return { rated: false, preset: null, status: 'unrated', changes: [], stakes: [] };
     const status = r.outcome ?? 'pending';
     return {
       rated: true,
       preset: r.preset,
       status,
       changes: status === 'applied' ? await this.store.changesOf(gameId) : [],
+      stakes: status === 'pending' ? await this.stakes(gameId, r.preset) : [],
     };
+  }
+
+  /**
+   * What a rated game in play puts at stake: each seat's rating now and what a win, a shared win
+   * or a loss would make of it, worked out as `apply` will (one Glicko-2 period of this game).
+   * Empty until two accounts sit at the table.
+   */
+  private async stakes(gameId: string, preset: string): Promise<GameRating['stakes']> {
+    const seats = await this.store.seatRatings(gameId, preset);
+    const [a, b] = seats;
+    if (seats.length !== 2 || !a?.account || !b?.account || a.account === b.account) return [];
+    const ra = a.rating ?? NEW_PLAYER;
+    const rb = b.rating ?? NEW_PLAYER;
+    const delta = (score: number) => {
+      const [na, nb] = rateGame(ra, rb, score);
+      return [na.rating - ra.rating, nb.rating - rb.rating] as const;
+    };
+    const win = delta(1);
+    const draw = delta(0.5);
+    const loss = delta(0);
+    return [
+      {
+        seat: a.seat,
+        rating: ra.rating,
+        deviation: ra.rd,
+        win: win[0],
+        draw: draw[0],
+        loss: loss[0],
+      },
+      {
+        seat: b.seat,
+        rating: rb.rating,
+        deviation: rb.rd,
+        win: loss[1],
+        draw: draw[1],
+        loss: win[1],
+      },
+    ];
   }
 }
 

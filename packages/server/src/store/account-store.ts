@@ -127,10 +127,10 @@ export class AccountStore {
     return r ?? null;
   }
 
-  /** Changes name, colour or kind. */
+  /** Changes name, colour, looks or kind. */
   async updateUser(
     id: string,
-    set: { name?: string; colour?: string; kind?: 'account' | 'guest' },
+    set: { name?: string; colour?: string; looks?: string; kind?: 'account' | 'guest' },
   ): Promise<void> {
     if (Object.keys(set).length === 0) return;
     await this.db.updateTable('users').set(set).where('id', '=', id).execute();

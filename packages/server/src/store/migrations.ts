@@ -34,6 +34,16 @@ function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration
 }
 
 const common: Record<string, Migration> = {
+  '0013_user_looks': {
+    // The dice and felt a player chose on the profile (issue 22), kept as the wire's small JSON
+    // object: new looks need no migration, and a value the code no longer knows reads as none.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('looks', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('looks').execute();
+    },
+  },
   '0001_games': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -288,6 +288,31 @@ export class RatingStore {
     }));
   }
 
+  /**
+   * The seats of a game in play that a user holds, with the user's kind and rating in `preset`
+   * (null before the user's first rated game there). Seats nobody has linked are absent.
+   */
+  async seatRatings(gameId: string, preset: string) {
+    const rows = await this.db
+      .selectFrom('user_seats as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('ratings as r', (j) =>
+        j.onRef('r.user_id', '=', 's.user_id').on('r.preset', '=', preset),
+      )
+      .select(['s.seat', 's.user_id', 'u.kind', 'r.rating', 'r.rd', 'r.vol'])
+      .where('s.game_id', '=', gameId)
+      .orderBy('s.seat')
+      .execute();
+    return rows.map((r) => ({
+      seat: r.seat,
+      account: r.kind === 'account' ? r.user_id : null,
+      rating:
+        r.rating === null || r.rd === null || r.vol === null
+          ? null
+          : { rating: Number(r.rating), rd: Number(r.rd), vol: Number(r.vol) },
+    }));
+  }
+
   /** Accounts' ratings in a preset with at least `minGames` games, best first. */
   async board(preset: string, minGames: number, limit: number): Promise<BoardRow[]> {
     const rows = await this.db

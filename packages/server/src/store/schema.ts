@@ -89,6 +89,8 @@ export interface UsersTable {
   kind: 'guest' | 'account';
   name: string | null;
   colour: string;
+  /** The dice and felt chosen on the profile, as JSON (`Looks` of @zilch/protocol); null: defaults. */
+  looks: string | null;
   /** The WebAuthn user handle (random, base64url): passkeys name the account by it, never by id. */
   webauthn_id: string;
   created_at: number;

@@ -1,6 +1,7 @@
 import type { GameState } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { getAdvice } from '../lib/api.ts';
+import { chanceLoss, plural } from '../lib/words.ts';
 import type { Advice, AdviceOption } from '@zilch/protocol';
 
 /** Formats an option's value for its kind. */
@@ -115,10 +116,9 @@ export function Coach({
               <span className="advice-value">{adviceValue(current.advice!.kind, o.value)}</span>
               {i > 0 && o.loss > 0 && (
                 <span className="advice-loss small muted">
-                  −
                   {current.advice!.kind === 'win'
-                    ? `${(o.loss * 100).toFixed(1)} pts %`
-                    : Math.round(o.loss)}
+                    ? chanceLoss(o.loss)
+                    : `−${plural(Math.round(o.loss), 'point', 'points')}`}
                 </span>
               )}
               {o.move.type === 'keep' && (

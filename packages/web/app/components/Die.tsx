@@ -33,7 +33,7 @@ const SIDES: [number, string][] = [
 function Face({ face, side }: { face: number; side: string }) {
   const pips = PIPS[face] ?? [];
   return (
-    <span className={`face ${side}`}>
+    <span className={`face ${side}`} data-n={face}>
       {pips.map((p) => (
         <span key={p} className="pip" style={{ gridArea: `p${p}` }} />
       ))}

@@ -8,6 +8,7 @@ import {
   pushSupported,
   savePushSettings,
 } from '../lib/push.ts';
+import { err } from '../lib/result.ts';
 import { StatusNote, type Note } from './StatusNote.tsx';
 
 const KINDS: { kind: PushKind; label: string }[] = [
@@ -37,10 +38,18 @@ export function Notifications() {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
   useEffect(() => {
-    void pushStatus().then((r) => r.ok && setStatus(r.value));
+    void pushStatus().then((r) =>
+      r.ok ? setStatus(r.value) : setNote({ ok: false, text: r.error.message }),
+    );
     void deviceSubscription().then((s) => setSubscribed(s !== null));
   }, []);
-  if (!status) return null;
+  if (!status)
+    return note ? (
+      <div className="card notifications">
+        <h2>Notifications</h2>
+        <StatusNote note={note} />
+      </div>
+    ) : null;
   const s = status.settings;
   const save = async (next: PushSettings) => {
     // Shown at once (a checkbox must not wait for the server); the answer is the truth after.
@@ -51,7 +60,13 @@ export function Notifications() {
   };
   const toggle = async () => {
     setBusy(true);
-    const r = subscribed ? await disablePush() : await enablePush(status.publicKey);
+    setNote(null);
+    const r = await (subscribed ? disablePush() : enablePush(status.publicKey)).catch(() =>
+      err<PushStatus>(
+        'PUSH_FAILED',
+        'Notifications could not be changed on this device. Try again later.',
+      ),
+    );
     setBusy(false);
     if (!r.ok) return setNote({ ok: false, text: r.error.message });
     setStatus(r.value);

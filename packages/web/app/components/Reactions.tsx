@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { REACTIONS, type Reaction } from '@zilch/protocol';
+import { ReactionIcon } from './ReactionIcon.tsx';
 
 const NAMES: Record<string, string> = {
   '👍': 'thumbs up',
@@ -40,7 +41,7 @@ export function Reactions({
               aria-label={`React ${NAMES[e]}`}
               onClick={() => onReact(e)}
             >
-              <span aria-hidden="true">{e}</span>
+              <ReactionIcon emoji={e} />
             </button>
           ))}
         </div>
@@ -48,7 +49,7 @@ export function Reactions({
       <ul className="react-feed" aria-live="polite" data-testid="reaction-feed">
         {recent.slice(-3).map((r) => (
           <li key={`${r.at}-${r.seat}-${r.emoji}`} className="react-bubble">
-            <span aria-hidden="true">{r.emoji}</span>
+            <ReactionIcon emoji={r.emoji} size={20} />
             <span className="small">
               {name(r.seat)} <span className="sr-only">reacted {NAMES[r.emoji] ?? r.emoji}</span>
             </span>

@@ -1,7 +1,17 @@
-import type { GameView } from '@zilch/protocol';
+import type { GameRating, GameView } from '@zilch/protocol';
+import { SeatStake } from './RatedMark.tsx';
 
 /** Every seat with its score, whose turn it is and whether they are connected; text, not colour, carries each state. */
-export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {
+export function Scoreboard({
+  view,
+  mine,
+  rating = null,
+}: {
+  view: GameView;
+  mine: number[];
+  /** A rated table: each player's rating and what the game puts at stake, beside the name. */
+  rating?: GameRating | null;
+}) {
   const s = view.state;
   const target = view.rules.target;
   return (
@@ -28,6 +38,7 @@ export function Scoreboard({ view, mine }: { view: GameView; mine: number[] }) {
                 {seat.name || `Seat ${seat.seat + 1}`}
                 {mine.includes(seat.seat) && <span className="tag">you</span>}
                 {seat.kind === 'bot' && <span className="tag">bot · {seat.bot}</span>}
+                <SeatStake rating={rating} seat={seat.seat} />
                 <span className="sr-only">
                   {onTurn ? ', on turn' : ''}
                   {winner ? ', winner' : ''}
@@ -66,6 +77,9 @@ function presence(seat: GameView['seats'][number], mine: readonly number[]): str
   if (seat.kind === 'bot') return '';
   if (!seat.claimed) return 'empty seat';
   if (mine.length > 1 && mine.includes(seat.seat)) return '● on this device';
+  // This device's own seat is here by definition: the server's flag lags a join by a second or
+  // two, and "offline" about yourself is wrong (the header says when the connection drops).
+  if (mine.includes(seat.seat)) return '● online';
   return seat.connected ? '● online' : '○ offline';
 }
 

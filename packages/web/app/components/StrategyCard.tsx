@@ -13,42 +13,52 @@ const cap = (w: string): string => (w[0]?.toUpperCase() ?? '') + w.slice(1);
  * A card line whose numbers form grids: its words, then a small table per grid, one row per
  * number of dice and one column per band (three narrow columns fit a phone; six would not).
  */
-function CardGrids({ line }: { line: GridLine }) {
+function CardGrids({ line, wide }: { line: GridLine; wide: boolean }) {
   return (
     <>
       {line.lead}
       {line.grids.map((g) => (
-        <div className="table-scroll" key={g.caption}>
-          <table className="stats card-grid">
-            {g.caption ? <caption>{cap(g.caption)}</caption> : null}
-            <thead>
-              <tr>
-                <td />
-                <th scope="colgroup" colSpan={g.rows.length}>
-                  {cap(g.rowsBy)}
-                </th>
-              </tr>
-              <tr>
-                <th scope="col">Dice left</th>
-                {g.rows.map((r) => (
-                  <th scope="col" key={r.label}>
-                    <abbr title={r.label}>{r.short}</abbr>
+        // A phone shows each grid folded under its caption (the whole card was 5,654 px of
+        // tables at 375 px); a wide screen shows them open. Either way one tap opens or folds.
+        <details className="card-grid-box" key={g.caption} open={wide}>
+          <summary>
+            {g.caption ? cap(g.caption) : 'The numbers'}{' '}
+            <span className="muted small">
+              ({g.dice.length} × {g.rows.length} table)
+            </span>
+          </summary>
+          <div className="table-scroll">
+            <table className="stats card-grid">
+              {g.caption ? <caption>{cap(g.caption)}</caption> : null}
+              <thead>
+                <tr>
+                  <td />
+                  <th scope="colgroup" colSpan={g.rows.length}>
+                    {cap(g.rowsBy)}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {g.dice.map((d, i) => (
-                <tr key={d}>
-                  <th scope="row">{d}</th>
+                </tr>
+                <tr>
+                  <th scope="col">Dice left</th>
                   {g.rows.map((r) => (
-                    <td key={r.label}>{r.cells[i]}</td>
+                    <th scope="col" key={r.label}>
+                      <abbr title={r.label}>{r.short}</abbr>
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {g.dice.map((d, i) => (
+                  <tr key={d}>
+                    <th scope="row">{d}</th>
+                    {g.rows.map((r) => (
+                      <td key={r.label}>{r.cells[i]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
       ))}
     </>
   );
@@ -71,6 +81,8 @@ export function StrategyCard({ rules }: { rules: RuleSet }) {
     };
   }, [rules]);
   const answer = card?.rules === rules ? card.answer : null;
+  // Read once: the grids start open on a wide screen and folded on a phone.
+  const [wide] = useState(() => window.matchMedia('(min-width: 700px)').matches);
   return (
     <section className="card strategy-card" aria-labelledby="strategy-card-title">
       <h2 id="strategy-card-title">Strategy card</h2>
@@ -83,7 +95,7 @@ export function StrategyCard({ rules }: { rules: RuleSet }) {
           <ol>
             {answer.lines.map((l, i) => {
               const grids = answer.grids.find((g) => g.line === i);
-              return <li key={l}>{grids ? <CardGrids line={grids} /> : l}</li>;
+              return <li key={l}>{grids ? <CardGrids line={grids} wide={wide} /> : l}</li>;
             })}
           </ol>
           <p className="muted small">

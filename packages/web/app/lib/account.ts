@@ -6,6 +6,7 @@ import type {
   AccountGames,
   AccountStats,
   AvatarColour,
+  Looks,
   LinkedSeats,
   PasskeyList,
   PasskeyOptions,
@@ -16,7 +17,7 @@ import type {
   SignedIn,
   User,
 } from '@zilch/protocol';
-import { call } from './api.ts';
+import { call } from './http.ts';
 import type { Result } from './result.ts';
 import { forgetGame, heldGame, heldGames, holdSeat } from './storage.ts';
 
@@ -137,7 +138,7 @@ export const removePasskey = (id: string) =>
 export const newRecoveryCodes = () => call<RecoveryCodes>('POST', '/api/account/recovery-codes');
 
 /** Changes the display name or avatar colour. */
-export async function updateProfile(set: { name?: string; colour?: AvatarColour }) {
+export async function updateProfile(set: { name?: string; colour?: AvatarColour; looks?: Looks }) {
   const r = await call<SignedIn>('POST', '/api/account/profile', set);
   if (r.ok) setUser(r.value.user);
   return r;

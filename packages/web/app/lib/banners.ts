@@ -1,5 +1,5 @@
 import type { GameEvent } from '@zilch/engine';
-import { noun, plural, possessive, says, winLine } from './words.ts';
+import { noun, plural, says, whose, winLine } from './words.ts';
 
 /** A headline for the table: what just happened that everyone should notice. */
 export interface BannerInfo {
@@ -50,7 +50,7 @@ export function bannerFor(
         found.push({
           kind: 'timeout',
           title: 'Time ran out',
-          detail: `— ${possessive(name(e.seat)).replace(/^Your$/, 'your')} turn passed.`,
+          detail: `— ${whose(name(e.seat))} turn passed.`,
         });
         break;
       case 'penalty':

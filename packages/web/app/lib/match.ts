@@ -1,7 +1,7 @@
 // Quick match from the page's side: the routes of /api/account/match (the session cookie names
 // the player). Polling the status is also the heartbeat that keeps the player queued.
 import type { BotId, GameSummary, JoinedTable, MatchStatus } from '@zilch/protocol';
-import { call } from './api.ts';
+import { call } from './http.ts';
 
 const PATH = '/api/account/match';
 

@@ -8,7 +8,7 @@ import {
 import type { GameView } from '@zilch/protocol';
 import { bannerFor, type BannerInfo } from './banners.ts';
 import { faceWord } from './selection.ts';
-import { plural, says } from './words.ts';
+import { plural, says, whose } from './words.ts';
 
 /**
  * One moment of the table as the player watches it. The server sends a whole action at once
@@ -137,7 +137,7 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
         );
         break;
       case 'timeout':
-        parts.push(`Time ran out — ${turnOf(name(e.seat))} turn passed.`);
+        parts.push(`Time ran out — ${whose(name(e.seat))} turn passed.`);
         break;
       case 'forfeit':
         parts.push(`${says(name(e.seat), 'forfeits', 'forfeit')}: away too long.`);
@@ -148,7 +148,7 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
         );
         break;
       case 'turn-started':
-        parts.push(`${turnOf(name(e.seat), true)} turn.`);
+        parts.push(`${whose(name(e.seat), true)} turn.`);
         break;
       case 'game-over':
         parts.push('Game over.');
@@ -158,12 +158,6 @@ function sayOf(group: readonly GameEvent[], name: (seat: number) => string): str
     }
   }
   return parts.join(' ');
-}
-
-/** "Ann's" or "your" ("Your" at the start of a sentence). */
-function turnOf(who: string, start = false): string {
-  if (who.trim().toLowerCase() === 'you') return start ? 'Your' : 'your';
-  return `${who}'s`;
 }
 
 /** A view showing an intermediate state of an update. */

@@ -35,3 +35,75 @@ export function winLine(names: readonly string[]): string {
   const who = names.join(' and ');
   return names.length > 1 ? `${who} share the win` : says(who, 'wins', 'win');
 }
+
+/** 'your' inside a sentence or 'Your' at its start for "You"; otherwise "Ann's". */
+export function whose(name: string, start = false): string {
+  if (isYou(name)) return start ? 'Your' : 'your';
+  return `${name}'s`;
+}
+
+/**
+ * Seat names as this device reads them: the one seat it holds is "You" (so a player named Mo never
+ * reads "Mo's turn." or "Mo banks" about themselves). A device holding several seats (hot-seat)
+ * keeps every name, since "You" would not say which of its players is meant.
+ */
+export function speaker(
+  name: (seat: number) => string,
+  mine: readonly number[],
+): (seat: number) => string {
+  const only = mine.length === 1 ? mine[0] : undefined;
+  return (seat) => (seat === only ? 'You' : name(seat));
+}
+
+/** 'Ann banked and offers', 'You banked and offer': the opening of an offer's sentence. */
+export function offersLine(from: string): string {
+  return `${from} banked and ${isYou(from) ? 'offer' : 'offers'}`;
+}
+
+/** A loss of win chance in percentage points, signed and spelled out: '−0.4 percentage points'. */
+export function chanceLoss(loss: number): string {
+  const pts = Math.round(loss * 1000) / 10;
+  return `−${pts.toFixed(1)} ${noun(pts, 'percentage point', 'percentage points')}`;
+}
+
+/** The heading of the table while a game is played. */
+export function turnHeading(t: {
+  onTurn: string;
+  myTurn: boolean;
+  hotSeat: boolean;
+  /** Hot-seat only: the turn has not started yet, so the device is still to be handed over. */
+  handOver: boolean;
+}): string {
+  if (!t.myTurn) return `${whose(t.onTurn, true)} turn`;
+  if (!t.hotSeat) return 'Your turn';
+  return t.handOver
+    ? `${whose(t.onTurn, true)} turn — pass the device`
+    : `${whose(t.onTurn, true)} turn`;
+}
+
+/**
+ * The end of a game in one line, with the margin: 'You win by 350 points', 'Bo wins by 1 point',
+ * 'Ann and Bo share the win'. `scores` are the final scores by seat.
+ */
+export function resultLine(
+  winners: readonly number[],
+  scores: readonly number[],
+  name: (seat: number) => string,
+): string {
+  const line = winLine(winners.map(name));
+  if (winners.length !== 1) return line;
+  const top = scores[winners[0] as number] ?? 0;
+  const next = Math.max(
+    ...scores.map((s, seat) => (winners.includes(seat) ? -Infinity : s)),
+    -Infinity,
+  );
+  if (!Number.isFinite(next)) return line;
+  return `${line} by ${plural(top - next, 'point', 'points')}`;
+}
+
+/** The keys that pick dice: 'keys 1–6', and for ten dice 'keys 1–9 and 0' (die 10 is key 0). */
+export function diceKeys(count: number): string {
+  if (count <= 1) return 'key 1';
+  if (count <= 9) return `keys 1–${count}`;
+  return 'keys 1–9 and 0';
+}

@@ -150,12 +150,18 @@ export default function QuickMatchPage() {
           </p>
           <p>
             {PRESETS[presetId].name}
-            {waiting.rated ? ', rated' : ', unrated'}. Your rating {waiting.rating}; accepting
-            opponents rated{' '}
-            <strong data-testid="match-range">
-              {waiting.rating - waiting.range}–{waiting.rating + waiting.range}
-            </strong>{' '}
-            (the range widens as you wait).
+            {waiting.rated ? (
+              <>
+                , rated. Your rating {waiting.rating}; accepting opponents rated{' '}
+                <strong data-testid="match-range">
+                  {waiting.rating - waiting.range}–{waiting.rating + waiting.range}
+                </strong>{' '}
+                (the range widens as you wait).
+              </>
+            ) : (
+              // An unrated game moves no rating, and a guest has none: no numbers to show.
+              ', unrated: the next player looking for the same game sits down with you.'
+            )}
           </p>
           <div role="status" aria-live="polite">
             {waiting.botOffer && (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Icon } from '../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
 import { getAdvice, getGame, getLog } from '../lib/api.ts';
 import { heldGame } from '../lib/storage.ts';
@@ -100,8 +101,8 @@ export default function ReviewPage({ id }: { id: string }) {
   return (
     <div className="page review">
       <h1>
-        <span aria-hidden="true">🏆 </span>
-        {winners.join(' and ')} {winners.length > 1 ? 'share the win' : 'won'}
+        <Icon name="trophy" /> {winners.join(' and ')}{' '}
+        {winners.length > 1 ? 'share the win' : 'won'}
       </h1>
       <section className="card" aria-labelledby="final-h">
         <h2 id="final-h">Final scores</h2>

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { KeyHint } from '../../components/KeyHint.tsx';
 import type { ControlState } from '../../lib/selection.ts';
 import type { Move } from '@zilch/protocol';
 
@@ -61,7 +62,7 @@ function ControlButton(p: {
         {p.control.label}
       </button>
       <p id={why} className="why small">
-        {p.control.reason ?? `Key: ${p.shortcut}`}
+        {p.control.reason ?? <KeyHint>Key: {p.shortcut}</KeyHint>}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Cube, DieButton } from '../../components/Die.tsx';
 import { faceWord, type SelectionInfo } from '../../lib/selection.ts';
-import { says } from '../../lib/words.ts';
+import { diceKeys, says } from '../../lib/words.ts';
+import { KeyHint } from '../../components/KeyHint.tsx';
 import type { DiceView } from './derived.ts';
 
 /** The dice: the roll in front of the player as toggles, otherwise the last roll as pictures. */
@@ -88,7 +89,10 @@ export function SelectionLine({
         'Rolling…'
       ) : !sel ? (
         myTurn ? (
-          'Choose scoring dice to set aside (click, or keys 1–' + Math.min(roll.length, 9) + ').'
+          <>
+            Choose scoring dice to set aside
+            <KeyHint> (click, or {diceKeys(roll.length)})</KeyHint>.
+          </>
         ) : (
           `${says(onTurn, 'is', 'are')} choosing dice.`
         )

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Icon } from '../../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import { claimSeat, rematch } from '../../lib/api.ts';
 import { holdSeat } from '../../lib/storage.ts';
-import { winLine } from '../../lib/words.ts';
+import { resultLine, speaker } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
 import type { GameView } from '@zilch/protocol';
 
@@ -18,7 +19,6 @@ export function GameOver({
   navigate: (to: string) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const winners = view.state.winners.map((w) => nameOf(view, w));
   const token = Object.values(tokens)[0];
   const ranked = view.state.scores
     .map((score, seat) => ({ seat, score }))
@@ -26,8 +26,12 @@ export function GameOver({
   return (
     <section className="card game-over" aria-labelledby="over-title" data-testid="game-over">
       <h2 id="over-title">
-        <span aria-hidden="true">🏆 </span>
-        {winLine(winners)}
+        <Icon name="trophy" />{' '}
+        {resultLine(
+          view.state.winners,
+          view.state.scores,
+          speaker((seat) => nameOf(view, seat), Object.keys(tokens).map(Number)),
+        )}
       </h2>
       <ol className="final-scores" aria-label="Final scores" data-testid="final-scores">
         {ranked.map(({ seat, score }) => (

@@ -1,5 +1,6 @@
+import { KeyHint } from '../../components/KeyHint.tsx';
 import type { BannerInfo } from '../../lib/banners.ts';
-import { plural, says } from '../../lib/words.ts';
+import { offersLine, plural, says } from '../../lib/words.ts';
 
 /** The live region where a pushed update's banner appears (kept even when empty so it is announced). */
 export function BannerSlot({ banner }: { banner: BannerInfo | null }) {
@@ -40,7 +41,7 @@ export function Offer(props: {
   return (
     <div className="offer" data-testid="offer">
       <p>
-        <strong>{from}</strong> banked and offers{' '}
+        <strong>{offersLine(from)}</strong>{' '}
         <strong>
           {plural(points, 'point', 'points')} with {plural(dice, 'die', 'dice')}
         </strong>
@@ -59,7 +60,9 @@ export function Offer(props: {
             data-testid="offer-fresh"
           >
             Start fresh
-            <span className="small">0 points · {plural(allDice, 'die', 'dice')} · key F</span>
+            <span className="small">
+              0 points · {plural(allDice, 'die', 'dice')} <KeyHint>· key F</KeyHint>
+            </span>
             {mark('fresh')}
           </button>
           <button
@@ -70,7 +73,9 @@ export function Offer(props: {
             data-testid="offer-inherit"
           >
             Inherit {plural(points, 'point', 'points')}
-            <span className="small">{plural(dice, 'die', 'dice')} · key I</span>
+            <span className="small">
+              {plural(dice, 'die', 'dice')} <KeyHint>· key I</KeyHint>
+            </span>
             {mark('inherit')}
           </button>
         </div>

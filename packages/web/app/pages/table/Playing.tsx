@@ -5,6 +5,7 @@ import { Reactions } from '../../components/Reactions.tsx';
 import { offerPick, useAdvice } from '../../components/Coach.tsx';
 import { Scoreboard } from '../../components/Scoreboard.tsx';
 import { useTableSounds } from '../../lib/sound.ts';
+import { useRating } from '../../lib/useRating.ts';
 import { heldGame } from '../../lib/storage.ts';
 import type { useChat } from '../../lib/useChat.ts';
 import type { TableUpdate, useTable } from '../../lib/useTable.ts';
@@ -20,6 +21,7 @@ import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
 import { useMoves } from './useMoves.ts';
 import { usePlayback } from './usePlayback.ts';
+import { useTableFocus } from './useTableFocus.ts';
 import { useTableKeys } from './useTableKeys.ts';
 import { Waiting } from './Waiting.tsx';
 
@@ -90,6 +92,7 @@ export function Playing(p: PlayingProps) {
   useEffect(() => setHolding(guide.tip !== null), [guide.tip]);
   const moves = useMoves(p.send, view.seq, myTurn && !play.busy, s.phase, guide.acted);
   const banner = useBanner(play.banner);
+  const rating = useRating(view);
   const dice = useDice(s, play.events);
   const advice = useAdvice(s, posKey, coach && playing && myTurn && !play.busy);
   const toggleCoach = useCallback(() => setCoach((c) => !c), []);
@@ -104,13 +107,14 @@ export function Playing(p: PlayingProps) {
     bankRef,
     toggleCoach,
   });
+  useTableFocus(`${view.seq}:${s.phase}`, myTurn, view.status === 'over', play.busy);
   const showAdvice = (o: AdviceOption) => {
     if (o.move.type === 'keep') moves.setSelected(o.move.dice.slice());
   };
 
   return (
     <div className="page table-page">
-      <TableHead view={view} who={who} connected={p.connected} />
+      <TableHead view={view} who={who} connected={p.connected} rating={rating} />
       <div className="table-grid">
         <div className="felt-col">
           {/* The end comes first: who won, the scores and the ways on, above the last roll. */}
@@ -158,7 +162,7 @@ export function Playing(p: PlayingProps) {
           />
           {phone && <ChatDrawer view={view} chat={p.chat} />}
         </div>
-        <Scoreboard view={view} mine={mine} />
+        <Scoreboard view={view} mine={mine} rating={rating} />
         <SidePanel view={view} events={play.events} chat={p.chat} phone={phone} />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { GameEvent } from '@zilch/engine';
+import { Icon } from '../../components/ReactionIcon.tsx';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { GameView } from '@zilch/protocol';
 import { Chat } from '../../components/Chat.tsx';
@@ -59,7 +60,7 @@ export function ChatDrawer({ view, chat }: { view: GameView; chat: ReturnType<ty
         onClick={() => setOpen(true)}
       >
         <span aria-hidden="true">
-          💬 Chat <Badge n={unread} />
+          <Icon name="chat" /> Chat <Badge n={unread} />
         </span>
       </button>
       <dialog

@@ -1,7 +1,9 @@
 import { describeRules, type RuleSet } from '@zilch/engine';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { GameView } from '@zilch/protocol';
+import type { GameRating, GameView } from '@zilch/protocol';
+import { RatedMark } from '../../components/RatedMark.tsx';
+import { turnHeading } from '../../lib/words.ts';
 import type { TurnView } from './derived.ts';
 
 /** The heading (whose turn, or the game's stage), the rules, the connection and the turn timer. */
@@ -9,10 +11,12 @@ export function TableHead({
   view,
   who,
   connected,
+  rating = null,
 }: {
   view: GameView;
   who: TurnView;
   connected: boolean;
+  rating?: GameRating | null;
 }) {
   const { myTurn, hotSeat, onTurn, spectator, playing } = who;
   return (
@@ -22,15 +26,12 @@ export function TableHead({
           ? 'Game over'
           : view.status === 'waiting'
             ? 'Waiting for players'
-            : myTurn
-              ? hotSeat
-                ? `${onTurn}'s turn — pass the device`
-                : 'Your turn'
-              : `${onTurn}'s turn`}
+            : turnHeading({ onTurn, myTurn, hotSeat, handOver: who.handOver })}
       </h1>
       <p className="muted small">
         <Link href={`/rules/custom?from=${view.id}`}>{view.rules.name}</Link> · target{' '}
         {view.rules.target.toLocaleString('en-US')}
+        <RatedMark rating={rating} />
         {spectator && <span className="tag">spectating</span>}
         <span className={`conn ${connected ? 'on' : 'off'}`}>
           {connected ? '● connected' : '○ reconnecting…'}

@@ -1,5 +1,6 @@
 import { keepChoices, type GameEvent, type GameState } from '@zilch/engine';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
+import { speaker } from '../../lib/words.ts';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import type { GameView } from '@zilch/protocol';
 
@@ -13,12 +14,15 @@ export interface TurnView {
   /** Several seats on one device: the heading asks to pass it on. */
   hotSeat: boolean;
   onTurn: string;
+  /** Hot-seat: the turn has not begun, so the device is still to be handed to its player. */
+  handOver: boolean;
 }
 
 /** Derives the turn's point of view from the game and the seats held here. */
 export function useTurnView(view: GameView, mine: readonly number[]): TurnView {
   const s = view.state;
-  const name = useCallback((seat: number) => nameOf(view, seat), [view]);
+  // The one seat this device holds reads "You" in every sentence the table says.
+  const name = useMemo(() => speaker((seat: number) => nameOf(view, seat), mine), [view, mine]);
   const playing = view.status === 'playing';
   return {
     name,
@@ -27,6 +31,7 @@ export function useTurnView(view: GameView, mine: readonly number[]): TurnView {
     spectator: mine.length === 0,
     hotSeat: mine.length > 1,
     onTurn: name(s.current),
+    handOver: (s.phase === 'roll' || s.phase === 'choose') && s.turn.total === 0,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { GameEvent } from '@zilch/engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { nameOf } from '../../components/Scoreboard.tsx';
+import { speaker } from '../../lib/words.ts';
 import type { BannerInfo } from '../../lib/banners.ts';
 import { bannerAfter, paced, stepsOf, type Step } from '../../lib/playback.ts';
 import type { TableUpdate } from '../../lib/useTable.ts';
@@ -82,7 +83,11 @@ export function usePlayback(
       step: item.step,
       spin: cur.spin + (item.step.rolling ? 1 : 0),
       // Worked out here, step by step: two steps shown in one render must not lose a banner.
-      banner: bannerAfter(cur.banner, item.step, (seat) => nameOf(item.step.view, seat)),
+      banner: bannerAfter(
+        cur.banner,
+        item.step,
+        speaker((seat) => nameOf(item.step.view, seat), mineRef.current),
+      ),
       said: item.step.say || cur.said,
     }));
   }, []);
@@ -127,7 +132,7 @@ export function usePlayback(
     if (fresh.length === 0) return;
     const wasEmpty = queue.current.length === 0;
     for (const u of fresh) {
-      const name = (seat: number) => nameOf(u.view, seat);
+      const name = speaker((seat: number) => nameOf(u.view, seat), mineRef.current);
       for (const step of stepsOf(tail.current, u, mineRef.current, name))
         queue.current.push({ step, version: u.version });
       tail.current = u.view;
@@ -180,7 +185,12 @@ export function usePlayback(
       step: { ...last.step, rolling: false },
       spin: cur.spin,
       banner: rest.reduce(
-        (b, r) => bannerAfter(b, r.step, (seat) => nameOf(r.step.view, seat)),
+        (b, r) =>
+          bannerAfter(
+            b,
+            r.step,
+            speaker((seat) => nameOf(r.step.view, seat), mineRef.current),
+          ),
         cur.banner,
       ),
       said: rest.reduce((w, r) => r.step.say || w, cur.said),
