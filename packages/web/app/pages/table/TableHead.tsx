@@ -1,5 +1,5 @@
 import { describeRules, type RuleSet } from '@zilch/engine';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { GameView } from '@zilch/protocol';
 import type { TurnView } from './derived.ts';
@@ -9,26 +9,32 @@ export function TableHead({
   view,
   who,
   connected,
+  chat,
 }: {
   view: GameView;
   who: TurnView;
   connected: boolean;
+  /** The way to the chat on a phone, beside the heading (null where the chat is a tab). */
+  chat: ReactNode;
 }) {
   const { myTurn, hotSeat, onTurn, spectator, playing } = who;
   return (
     <div className="table-head">
-      <h1>
-        {view.status === 'over'
-          ? 'Game over'
-          : view.status === 'waiting'
-            ? 'Waiting for players'
-            : myTurn
-              ? hotSeat
-                ? `${onTurn}'s turn — pass the device`
-                : 'Your turn'
-              : `${onTurn}'s turn`}
-      </h1>
-      <p className="muted small">
+      <div className="table-title">
+        <h1>
+          {view.status === 'over'
+            ? 'Game over'
+            : view.status === 'waiting'
+              ? 'Waiting for players'
+              : myTurn
+                ? hotSeat
+                  ? `${onTurn}'s turn — pass the device`
+                  : 'Your turn'
+                : `${onTurn}'s turn`}
+        </h1>
+        {chat}
+      </div>
+      <p className="muted small table-sub">
         <Link href={`/rules/custom?from=${view.id}`}>{view.rules.name}</Link> · target{' '}
         {view.rules.target.toLocaleString('en-US')}
         {spectator && <span className="tag">spectating</span>}

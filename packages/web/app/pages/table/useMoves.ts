@@ -49,3 +49,38 @@ export function useMoves(
   );
   return { selected, setSelected, busy, actionError, act, toggle };
 }
+
+/** Dice tapped while they tumble: kept (and shown) until they land, then chosen. */
+export interface EarlyTaps {
+  /** The dice tapped so far in this tumble, or null when taps are not being kept. */
+  queued: number[] | null;
+  /** A tap on a die (or its key): kept during the tumble, otherwise a toggle. */
+  tap: (index: number) => void;
+}
+
+/**
+ * Keeps the taps made on the player's own dice while they tumble (a player reaches for the dice
+ * as they fall) and chooses those dice when they land, instead of swallowing the taps.
+ */
+export function useEarlyTaps(
+  tumbling: boolean,
+  moves: Moves,
+  phase: GameState['phase'],
+): EarlyTaps {
+  const [queued, setQueued] = useState<number[]>([]);
+  const { toggle, setSelected } = moves;
+  useEffect(() => {
+    if (tumbling || queued.length === 0) return;
+    // Landed: a roll that can be kept from takes the taps; a zilch drops them.
+    if (phase === 'keep') setSelected(queued.slice());
+    setQueued([]);
+  }, [tumbling, queued, phase, setSelected]);
+  const tap = useCallback(
+    (i: number) => {
+      if (!tumbling) return toggle(i);
+      setQueued((q) => (q.includes(i) ? q.filter((x) => x !== i) : [...q, i]));
+    },
+    [tumbling, toggle],
+  );
+  return { queued: tumbling ? queued : null, tap };
+}
