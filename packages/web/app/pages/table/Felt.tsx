@@ -95,7 +95,13 @@ export function Felt({
         <BannerSlot banner={banner} />
       </div>
       {/* After the game there is no turn in progress: its running total would only mislead. */}
-      {ended ? <div className="turn-line" aria-hidden="true" /> : <TurnLine turn={s.turn} />}
+      {ended ? (
+        <div className="turn-line" aria-hidden="true">
+          <strong>&nbsp;</strong>
+        </div>
+      ) : (
+        <TurnLine turn={s.turn} />
+      )}
       <KeptDice groups={playing ? dice.keptThisTurn : []} />
       <div className="stage">
         <div className="stage-under" data-covered={offer || ended ? 'true' : undefined}>
