@@ -6,13 +6,13 @@ import { dirname, join } from 'node:path';
 /** Where the screenshots of the main screens are kept (shown in the README). */
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
 
-/** Saves a full-page screenshot under docs/screenshots. */
-export async function shoot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under docs/screenshots: the full page, or only the screen with `screen`. */
+export async function shoot(page: Page, name: string, screen = false): Promise<void> {
   const path = join(SHOTS, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
   // Let the dice finish their tumble so the picture shows the faces that landed.
   await page.waitForTimeout(900);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !screen });
 }
 
 /** Fails on any serious or critical axe-core finding on the page as it is now. */
