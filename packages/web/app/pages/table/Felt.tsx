@@ -142,7 +142,7 @@ export function Felt({
         )}
       </div>
       {ended && <div className="felt-over">{over}</div>}
-      {/* Laid over the foot of the felt: an error moves nothing. */}
+      {/* Laid over the play-by-play: an error moves nothing. */}
       <div className="felt-alerts">
         {actionError && (
           <p role="alert" className="error">
