@@ -277,6 +277,7 @@ test('review on a slow phone: CLS ≤ 0.05 while the analysis and the chart load
     await page.waitForTimeout(1000);
     const { lcp, shifts } = await perf(page);
     const review = cls(shifts);
+    if (process.env.ZILCH_DEBUG_SHIFTS) console.log(JSON.stringify(shifts, null, 1));
     figures[`review-${viewport.width}`] = {
       lcpMs: Math.round(lcp),
       jsKB: +(jsBytes() / 1024).toFixed(1),

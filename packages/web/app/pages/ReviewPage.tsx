@@ -249,8 +249,10 @@ function Analysis(props: {
               onChange={() => setWanted('win')}
               data-testid="win-mode"
             />{' '}
-            Chance to win{winNote && <span className="muted small"> ({winNote})</span>}
+            Chance to win
           </label>
+          {/* A line of its own, kept when empty: the chart below never moves as it changes. */}
+          <span className="chart-note muted small">{winNote && `Chance to win: ${winNote}.`}</span>
         </fieldset>
         <p className="help chart-help">
           {winChart
