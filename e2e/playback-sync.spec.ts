@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PRESETS } from '@zilch/engine';
 import { apiGame, forceDice, holdToken } from './helpers.ts';
 
@@ -99,16 +99,15 @@ test("the log tells a roll when its dice land; the badge lights when the player'
   ).toBeLessThanOrEqual(300);
 });
 
-test('a tap while the dice tumble is kept, marked, and applied when they land', async ({
-  browser,
-  request,
-}) => {
-  const ctx = await browser.newContext({
-    viewport: { width: 375, height: 667 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const page = await ctx.newPage();
+/**
+ * One attempt: rolls, taps dice 1 and 2 and presses 3 as soon as the dice start to tumble, and
+ * checks the three are chosen once they land. Says whether all three inputs came in the tumble
+ * and were shown there (a loaded machine may be too slow for that within the 0.95 s tumble).
+ */
+async function tapDuringTumble(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ inTumble: boolean; line: string }> {
   const { gameId, token } = await apiGame(request, { ...PRESETS.classic, firstPlayer: 'seat-1' }, [
     'cautious',
   ]);
@@ -118,8 +117,8 @@ test('a tap while the dice tumble is kept, marked, and applied when they land', 
   await expect(page.getByRole('heading', { name: 'Your turn', exact: true })).toBeVisible();
   await record(page);
   await page.getByTestId('roll').tap();
-  // Two taps and a key while the cubes still spin: aimed straight at the dice's centres (no
-  // waiting on each tap, which on a loaded machine could outlast the 0.95 s tumble).
+  // Aimed straight at the dice's centres (no waiting on each tap, which on a loaded machine
+  // could outlast the tumble).
   await page.waitForSelector('[data-rolling=true] button.die');
   const at = (await page.evaluate(`[...document.querySelectorAll('.tray button.die')].map((d) => {
     const b = d.getBoundingClientRect();
@@ -127,12 +126,11 @@ test('a tap while the dice tumble is kept, marked, and applied when they land', 
   })`)) as { x: number; y: number }[];
   for (const i of [0, 1]) await page.touchscreen.tap(at[i]?.x ?? 0, at[i]?.y ?? 0);
   await page.keyboard.press('3');
-  const duringTumble = await page.evaluate(`({
+  const during = (await page.evaluate(`({
     rolling: document.querySelector('[data-rolling=true]') !== null,
-    early: document.querySelectorAll('.tray .die.early').length,
     line: document.querySelector('[data-testid=selection]')?.textContent ?? '',
-  })`);
-  // Landed: the three dice are chosen and scored.
+  })`)) as { rolling: boolean; line: string };
+  // Landed: the three dice are chosen and scored, whenever the inputs came.
   await expect(page.getByTestId('selection')).toContainText('+200');
   for (const i of [1, 2, 3])
     await expect(page.getByRole('button', { name: new RegExp(`^Die ${i}:`) })).toHaveAttribute(
@@ -141,9 +139,26 @@ test('a tap while the dice tumble is kept, marked, and applied when they land', 
     );
   await expect(page.getByTestId('roll')).toHaveText('Keep & roll 3 dice');
   const rec = await samples(page);
-  // The taps were made during the tumble and showed there, marked as waiting for the landing.
-  expect(duringTumble, 'the taps came while the dice tumbled').toMatchObject({ rolling: true });
-  expect(rec.some((s) => s.rolling && s.early === 3)).toBe(true);
-  expect((duringTumble as { line: string }).line).toMatch(/3 dice chosen as they land/);
+  // Marked while they tumbled: the three dice apart from a chosen one, and the line says so.
+  const marked = rec.some((s) => s.rolling && s.early === 3);
+  return { inTumble: during.rolling && marked, line: during.line };
+}
+
+test('a tap while the dice tumble is kept, marked, and applied when they land', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ctx = await browser.newContext({
+    viewport: { width: 375, height: 667 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await ctx.newPage();
+  let shown: { inTumble: boolean; line: string } = { inTumble: false, line: '' };
+  for (let attempt = 0; attempt < 4 && !shown.inTumble; attempt++)
+    shown = await tapDuringTumble(page, request);
+  expect(shown.inTumble, 'the inputs came, and showed, while the dice tumbled').toBe(true);
+  expect(shown.line).toMatch(/3 dice chosen as they land/);
   await ctx.close();
 });

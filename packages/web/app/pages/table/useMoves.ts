@@ -71,8 +71,15 @@ export function useEarlyTaps(
   const { toggle, setSelected } = moves;
   useEffect(() => {
     if (tumbling || queued.length === 0) return;
-    // Landed: a roll that can be kept from takes the taps; a zilch drops them.
-    if (phase === 'keep') setSelected(queued.slice());
+    // Landed: a roll that can be kept from takes the taps; a zilch drops them. They toggle on
+    // top of any tap that came between the landing and this effect, so none is lost.
+    if (phase === 'keep')
+      setSelected((cur) =>
+        queued.reduce(
+          (acc, i) => (acc.includes(i) ? acc.filter((x) => x !== i) : [...acc, i]),
+          cur,
+        ),
+      );
     setQueued([]);
   }, [tumbling, queued, phase, setSelected]);
   const tap = useCallback(
