@@ -11,7 +11,7 @@ import { DiceTray, SelectionLine } from './DiceTray.tsx';
 import { BannerSlot, Offer } from './Offer.tsx';
 import { PlayLine } from './PlayLine.tsx';
 import { KeptDice, TurnLine } from './TurnLine.tsx';
-import type { Moves } from './useMoves.ts';
+import type { EarlyTaps, Moves } from './useMoves.ts';
 
 /**
  * The playing area: the play-by-play (with the banner over it), the turn so far, then the stage:
@@ -35,8 +35,7 @@ export function Felt({
   error,
   rollRef,
   bankRef,
-  queued,
-  onTap,
+  early,
   over,
 }: {
   view: GameView;
@@ -56,10 +55,8 @@ export function Felt({
   error: string | null;
   rollRef: RefObject<HTMLButtonElement | null>;
   bankRef: RefObject<HTMLButtonElement | null>;
-  /** Dice tapped while they tumble, kept until they land (null: taps are not being kept). */
-  queued: readonly number[] | null;
-  /** A tap on a die: toggles it, or keeps it for the landing while the dice tumble. */
-  onTap: (index: number) => void;
+  /** The dice shown chosen and the taps on them, kept for the landing while they tumble. */
+  early: EarlyTaps;
   /** The end of the game, laid over the felt once it is over. */
   over: ReactNode;
 }) {
@@ -68,7 +65,7 @@ export function Felt({
   const { busy: sending, actionError, act } = moves;
   const rolling = step?.rolling ?? false;
   // Another player's keep is shown as their selection before it is set aside.
-  const selected = step?.highlight ?? queued ?? moves.selected;
+  const selected = step?.highlight ?? early.selected;
   const sel = rolling ? null : evaluateSelection(s, selected);
   const controls = rollAndBank(s, selected, myTurn && !sending && !busy, onTurn);
   const [confirm, setConfirm] = useState<{ move: Move; ask: PendingBank } | null>(null);
@@ -109,11 +106,11 @@ export function Felt({
             dice={dice}
             name={name}
             selected={selected}
-            disabled={!myTurn || sending || (busy && queued === null)}
-            queued={queued !== null && rolling}
+            disabled={!myTurn || sending || (busy && !early.keeping)}
+            queued={early.keeping && rolling}
             spin={spin}
             rolling={rolling}
-            onToggle={onTap}
+            onToggle={early.tap}
           />
           <SelectionLine
             roll={dice.roll}
@@ -121,7 +118,7 @@ export function Felt({
             myTurn={myTurn}
             onTurn={onTurn}
             rolling={rolling}
-            queued={queued?.length ?? 0}
+            queued={early.count}
           />
           {!spectator && view.status !== 'waiting' && (
             <ActionBar controls={controls} rollRef={rollRef} bankRef={bankRef} onMove={onMove} />

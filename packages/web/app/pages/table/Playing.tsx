@@ -135,8 +135,7 @@ export function Playing(p: PlayingProps) {
             error={p.error}
             rollRef={rollRef}
             bankRef={bankRef}
-            queued={early.queued}
-            onTap={early.tap}
+            early={early}
             // The end is laid over the felt: who won, the scores and the ways on.
             over={<GameOver view={view} tokens={p.tokens} navigate={navigate} />}
           />

@@ -52,10 +52,22 @@ export function useMoves(
 
 /** Dice tapped while they tumble: kept (and shown) until they land, then chosen. */
 export interface EarlyTaps {
-  /** The dice tapped so far in this tumble, or null when taps are not being kept. */
-  queued: number[] | null;
+  /** The dice shown chosen: the taps kept in a tumble, else the player's selection. */
+  selected: number[];
+  /** The dice tumble and taps on them are being kept (each tapped die is marked as waiting). */
+  keeping: boolean;
+  /** The number of dice tapped in this tumble. */
+  count: number;
   /** A tap on a die (or its key): kept during the tumble, otherwise a toggle. */
   tap: (index: number) => void;
+}
+
+/** `toggles` applied one by one to `cur`: a die in both ends up unchosen. */
+function toggled(cur: readonly number[], toggles: readonly number[]): number[] {
+  return toggles.reduce<number[]>(
+    (acc, i) => (acc.includes(i) ? acc.filter((x) => x !== i) : [...acc, i]),
+    cur.slice(),
+  );
 }
 
 /**
@@ -69,19 +81,14 @@ export function useEarlyTaps(
 ): EarlyTaps {
   const [queued, setQueued] = useState<number[]>([]);
   const { toggle, setSelected } = moves;
+  const landed = !tumbling && queued.length > 0;
   useEffect(() => {
-    if (tumbling || queued.length === 0) return;
+    if (!landed) return;
     // Landed: a roll that can be kept from takes the taps; a zilch drops them. They toggle on
     // top of any tap that came between the landing and this effect, so none is lost.
-    if (phase === 'keep')
-      setSelected((cur) =>
-        queued.reduce(
-          (acc, i) => (acc.includes(i) ? acc.filter((x) => x !== i) : [...acc, i]),
-          cur,
-        ),
-      );
+    if (phase === 'keep') setSelected((cur) => toggled(cur, queued));
     setQueued([]);
-  }, [tumbling, queued, phase, setSelected]);
+  }, [landed, queued, phase, setSelected]);
   const tap = useCallback(
     (i: number) => {
       if (!tumbling) return toggle(i);
@@ -89,5 +96,12 @@ export function useEarlyTaps(
     },
     [tumbling, toggle],
   );
-  return { queued: tumbling ? queued : null, tap };
+  // The render that lands the dice already shows what the effect above is about to choose, so
+  // the tapped dice never flicker off and on.
+  const selected = tumbling
+    ? queued
+    : landed && phase === 'keep'
+      ? toggled(moves.selected, queued)
+      : moves.selected;
+  return { selected, keeping: tumbling, count: tumbling ? queued.length : 0, tap };
 }
