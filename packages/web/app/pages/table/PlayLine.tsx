@@ -18,7 +18,7 @@ export function PlayLine({
   note?: string | null;
 }) {
   return (
-    <div className={`play-line ${note ? 'noted' : ''}`}>
+    <div className={`play-line ${note ? 'noted' : ''} ${pending > 0 ? 'skipping' : ''}`}>
       <div className="play-text">
         {note && (
           <p className="last-turn" data-testid="last-turn">
