@@ -13,13 +13,13 @@ export const SHOTS =
     ? join(import.meta.dirname, '..', 'docs', 'screenshots')
     : join(process.env.ZILCH_TEST_SANDBOX ?? 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot under SHOTS. */
-export async function shoot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under SHOTS: the full page, or only the screen with `screen`. */
+export async function shoot(page: Page, name: string, screen = false): Promise<void> {
   const path = join(SHOTS, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
   // Let the dice finish their tumble so the picture shows the faces that landed.
   await page.waitForTimeout(900);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: !screen });
 }
 
 /** Fails on any serious or critical axe-core finding on the page as it is now. */

@@ -179,8 +179,8 @@ const CASES = [
   { width: 414, height: 896, preset: 'classic', mobile: true, rolls: 22, spinning: true },
   { width: 768, height: 1024, preset: 'classic', mobile: true, rolls: 22, spinning: true },
   // Ten Dice is tapped at rest: a tap while ten cubes tumble used to land on another die now and
-  // then (1 in 160); the dice now take no taps until they land (playback), so the spinning taps
-  // of the other cases come after landing too.
+  // then (1 in 160). A tap in a tumble is now kept and applied when the dice land (issue 22), so
+  // the spinning taps of the other cases are judged by the dice chosen once they land.
   { width: 1280, height: 800, preset: 'ten-dice', mobile: false, rolls: 12, spinning: false },
 ] as const;
 

@@ -67,19 +67,21 @@ export function DieButton(props: {
   index: number;
   face: number;
   selected: boolean;
+  /** Tapped while the dice tumble: chosen when they land (marked apart from a chosen die). */
+  early?: boolean;
   disabled: boolean;
   spin: number;
   scoring: boolean;
   onToggle: (index: number) => void;
 }) {
-  const { index, face, selected, disabled, spin, scoring, onToggle } = props;
-  const label = `Die ${index + 1}: ${faceWord(face)}${selected ? ', selected' : ''}${
-    scoring ? '' : ', does not score'
-  }`;
+  const { index, face, selected, early = false, disabled, spin, scoring, onToggle } = props;
+  const label = `Die ${index + 1}: ${faceWord(face)}${
+    early ? ', chosen when the dice land' : selected ? ', selected' : ''
+  }${scoring ? '' : ', does not score'}`;
   return (
     <button
       type="button"
-      className={`die ${selected ? 'selected' : ''} ${scoring ? '' : 'dud'}`}
+      className={`die ${selected ? 'selected' : ''} ${early ? 'early' : ''} ${scoring ? '' : 'dud'}`}
       aria-pressed={selected}
       aria-label={label}
       disabled={disabled}
@@ -92,7 +94,7 @@ export function DieButton(props: {
       </span>
       {selected && (
         <span className="die-check" aria-hidden="true">
-          ✓
+          {early ? '…' : '✓'}
         </span>
       )}
     </button>

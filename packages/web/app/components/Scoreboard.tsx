@@ -14,6 +14,7 @@ export function Scoreboard({
 }) {
   const s = view.state;
   const target = view.rules.target;
+  const final = view.status === 'playing' ? s.finalRound : null;
   return (
     <section className="card scoreboard" aria-labelledby="scores-title">
       <h2 id="scores-title">Scores</h2>
@@ -60,9 +61,15 @@ export function Scoreboard({
           );
         })}
       </ol>
-      {s.finalRound && view.status === 'playing' && (
-        <p className="final-note">
-          <strong>Final round:</strong> {nameOf(view, s.finalRound.by)} reached the target.
+      {/* Its room is kept from the start where the rules have a final round: the turn log below
+          does not move when it begins. */}
+      {view.rules.end !== 'immediate' && (
+        <p className="final-note" aria-hidden={!final}>
+          {final && (
+            <>
+              <strong>Final round:</strong> {nameOf(view, final.by)} reached the target.
+            </>
+          )}
         </p>
       )}
     </section>

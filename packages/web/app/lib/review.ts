@@ -3,6 +3,7 @@ import {
   createGame,
   recordedDice,
   type Action,
+  type GameEvent,
   type GameLog,
   type GameState,
 } from '@zilch/engine';
@@ -16,15 +17,27 @@ export interface Decision {
   action: Action;
   turnStart: boolean;
   turn: number;
+  /** The turn of the turn list (`turnLines`, counted from 1) the decision was taken in. */
+  line: number;
 }
 
-/** Replays a log and returns every decision with the position it was taken in. */
-export function decisionsOf(log: GameLog): { decisions: Decision[]; final: GameState | null } {
+/**
+ * Replays a log and returns every decision with the position it was taken in, and every event
+ * (for the turn list, drawn before any analysis).
+ */
+export function decisionsOf(log: GameLog): {
+  decisions: Decision[];
+  final: GameState | null;
+  events: GameEvent[];
+} {
   const created = createGame(log.rules, log.players, recordedDice(log.setupDice));
-  if (!created.ok) return { decisions: [], final: null };
+  if (!created.ok) return { decisions: [], final: null, events: [] };
   let state = created.state;
+  const events: GameEvent[] = created.events.slice();
   const decisions: Decision[] = [];
   let lastTurn = -1;
+  const started = () => events.filter((e) => e.type === 'turn-started').length;
+  let line = started();
   for (const [index, entry] of log.entries.entries()) {
     // Server moves (a timeout, forfeit or abort) are not the player's decisions to grade.
     const t = entry.action.type;
@@ -35,14 +48,17 @@ export function decisionsOf(log: GameLog): { decisions: Decision[]; final: GameS
         action: entry.action,
         turnStart: state.turnNumber !== lastTurn,
         turn: state.turnNumber,
+        line,
       });
     }
     lastTurn = state.turnNumber;
     const r = applyAction(state, entry.action, recordedDice(entry.dice));
     if (!r.ok) break;
     state = r.state;
+    events.push(...r.events);
+    line += r.events.filter((e) => e.type === 'turn-started').length;
   }
-  return { decisions, final: state };
+  return { decisions, final: state, events };
 }
 
 function keptFaces(state: GameState, positions: readonly number[]): string {
@@ -91,12 +107,12 @@ export function describeAction(d: Decision): string {
   }
 }
 
-/** Runs tasks with a small concurrency limit, reporting progress. */
+/** Runs tasks with a small concurrency limit, reporting each result as it comes. */
 export async function pooled<T, R>(
   items: readonly T[],
   limit: number,
   task: (item: T) => Promise<R>,
-  progress: (done: number) => void,
+  progress: (done: number, index: number, result: R) => void,
 ): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
@@ -105,7 +121,7 @@ export async function pooled<T, R>(
     while (next < items.length) {
       const i = next++;
       out[i] = await task(items[i] as T);
-      progress(++done);
+      progress(++done, i, out[i] as R);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));

@@ -94,7 +94,9 @@ export function useTurnTitle(gameId: string, shown: TurnSignal, live: TurnSignal
     },
     [],
   );
-  const waiting = live.status === 'playing' && live.myTurn;
+  // The badge counts this table's move once the table shows it (in sight: not while the
+  // other players' moves are still being played back), like the title.
+  const waiting = t.status === 'playing' && t.myTurn;
   useEffect(() => {
     tableSays(gameId, waiting);
   }, [gameId, waiting]);

@@ -1,31 +1,39 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { GameEvent } from '@zilch/engine';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Icon } from '../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
-import { getAdvice, getGame, getLog } from '../lib/api.ts';
+import { getAdvice } from '../lib/api.ts';
+import { reviewData } from '../lib/reviewData.ts';
 import { heldGame } from '../lib/storage.ts';
 import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
 import type { Advice, GameView, LogAnswer } from '@zilch/protocol';
+import { TurnList, type Verdict } from './review/TurnList.tsx';
 
-// uPlot is only needed once the analysis is done: its chunk loads then, behind a placeholder of
-// the chart's own size so nothing below it moves.
+// uPlot loads in its own chunk as the page opens, behind a placeholder of the chart's own size
+// so nothing below it moves.
 const Chart = lazy(() => import('../components/Chart.tsx').then((m) => ({ default: m.Chart })));
 
+/** The coach's answers so far: one per position asked (undefined: not yet answered). */
 interface Analysed {
-  advice: (Advice | null)[];
+  advice: Verdict[];
+  done: number;
+  finished: boolean;
   unavailable: boolean;
 }
 
-/** After the game: the winner, a chart turn by turn and the decisions that cost the most. */
+/**
+ * After the game: the winner, then at once (from the log alone) the scores turn by turn and every
+ * turn in words; the coach's verdicts are added as its answers arrive, with the progress shown.
+ */
 export default function ReviewPage({ id }: { id: string }) {
   const [view, setView] = useState<GameView | null>(null);
   const [log, setLog] = useState<LogAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(0);
   const [analysed, setAnalysed] = useState<Analysed | null>(null);
   const mine = useMemo(() => Object.keys(heldGame(id)?.tokens ?? {}).map(Number), [id]);
 
   useEffect(() => {
-    void Promise.all([getGame(id), getLog(id)]).then(([g, l]) => {
+    void reviewData(id).then(([g, l]) => {
       if (!g.ok) return setError(g.error.message);
       if (!l.ok) return setError(l.error.message);
       setView(g.value);
@@ -35,7 +43,7 @@ export default function ReviewPage({ id }: { id: string }) {
 
   const replayed = useMemo(() => (log ? decisionsOf(log.log) : null), [log]);
 
-  // Ask the coach about every turn start (the chart) and every human decision (the costly ones).
+  // Ask the coach about every turn start (the win chart) and every human decision (the verdicts).
   const asked = useMemo(() => {
     if (!replayed || !view) return [];
     const humans = new Set(view.seats.filter((s) => s.kind === 'human').map((s) => s.seat));
@@ -46,6 +54,8 @@ export default function ReviewPage({ id }: { id: string }) {
     if (!asked.length || view?.status !== 'over') return;
     let alive = true;
     let unavailable = false;
+    const advice: Verdict[] = new Array<Verdict>(asked.length).fill(undefined);
+    setAnalysed({ advice: advice.slice(), done: 0, finished: false, unavailable });
     void pooled(
       asked,
       4,
@@ -62,8 +72,15 @@ export default function ReviewPage({ id }: { id: string }) {
         }
         return null;
       },
-      (n) => alive && setDone(n),
-    ).then((advice) => alive && setAnalysed({ advice, unavailable }));
+      (done, i, a) => {
+        advice[i] = a;
+        if (alive) setAnalysed({ advice: advice.slice(), done, finished: false, unavailable });
+      },
+    ).then(
+      () =>
+        alive &&
+        setAnalysed({ advice: advice.slice(), done: asked.length, finished: true, unavailable }),
+    );
     return () => {
       alive = false;
     };
@@ -129,34 +146,43 @@ export default function ReviewPage({ id }: { id: string }) {
           </Link>
         </p>
       </section>
-      {!analysed ? (
-        <section className="card" aria-live="polite">
-          <h2>Analysing the game</h2>
-          <p>
-            Asking the coach about {asked.length} positions: {done} done.
-          </p>
-          <progress max={asked.length} value={done} aria-label="Analysis progress" />
-        </section>
-      ) : (
-        <Analysis view={view} decisions={asked} analysed={analysed} name={name} mine={mine} />
-      )}
+      <Analysis
+        view={view}
+        decisions={asked}
+        events={replayed.events}
+        analysed={
+          analysed ?? {
+            advice: asked.map(() => undefined),
+            done: 0,
+            finished: false,
+            unavailable: false,
+          }
+        }
+        name={name}
+        mine={mine}
+      />
     </div>
   );
 }
 
+/** The chart (scores at once; the win chance once the coach has answered), the costly decisions and the turns. */
 function Analysis(props: {
   view: GameView;
   decisions: Decision[];
+  events: GameEvent[];
   analysed: Analysed;
   name: (seat: number) => string;
   mine: number[];
 }) {
   const { view, decisions, analysed, name } = props;
+  const [wanted, setWanted] = useState<'score' | 'win'>('score');
   const players = view.state.players;
   const starts = decisions
     .map((d, i) => ({ d, a: analysed.advice[i] ?? null }))
     .filter((x) => x.d.turnStart);
-  const winChart = players === 2 && starts.some((x) => x.a?.kind === 'win');
+  const winReady = analysed.finished && players === 2 && starts.some((x) => x.a?.kind === 'win');
+  const winChart = winReady && wanted === 'win';
+  const human = useCallback((seat: number) => view.seats[seat]?.kind === 'human', [view.seats]);
   // The last point is the result: the final scores, or 1 for each winner and 0 for the others.
   const x = [...starts.map((_, i) => i + 1), starts.length + 1];
   const final = view.state;
@@ -179,7 +205,7 @@ function Analysis(props: {
   const costly = decisions
     .map((d, i) => {
       const a = analysed.advice[i];
-      if (!a || view.seats[d.state.current]?.kind !== 'human') return null;
+      if (!a || !human(d.state.current)) return null;
       const played = matchOption(d, a);
       const best = a.options[0];
       if (!played || !best || played.loss <= 0) return null;
@@ -190,18 +216,49 @@ function Analysis(props: {
     .slice(0, 5);
   const fmt = (kind: Advice['kind'], v: number) =>
     kind === 'win' ? `${(v * 100).toFixed(1)}%` : `${Math.round(v).toLocaleString('en-US')} pts`;
+  // Why the win chance is not offered (yet), in the words of its switch.
+  const winNote = winReady
+    ? null
+    : !analysed.finished
+      ? `the coach is answering: ${analysed.done} of ${decisions.length}`
+      : analysed.unavailable
+        ? 'the coach is unavailable'
+        : players === 2
+          ? 'not ready for these rules on this server yet; open the review again later'
+          : 'solved for two players only';
   return (
     <>
       <section className="card" aria-labelledby="chart-h">
         <h2 id="chart-h">{winChart ? 'Win probability, turn by turn' : 'Scores, turn by turn'}</h2>
-        <p className="help">
+        <fieldset className="chart-mode">
+          <legend className="sr-only">Chart</legend>
+          <label>
+            <input
+              type="radio"
+              name="chart-mode"
+              checked={!winChart}
+              onChange={() => setWanted('score')}
+            />{' '}
+            Scores
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="chart-mode"
+              checked={winChart}
+              disabled={!winReady}
+              onChange={() => setWanted('win')}
+              data-testid="win-mode"
+            />{' '}
+            Chance to win
+          </label>
+          {/* A line of its own, kept when empty: the chart below never moves as it changes. */}
+          <span className="chart-note muted small">{winNote && `Chance to win: ${winNote}.`}</span>
+        </fieldset>
+        <p className="help chart-help">
           {winChart
             ? "Each point is the coach's (the two-player win-probability solver's) chance of winning at the start of each turn, before its first roll; the last point is the result."
-            : analysed.unavailable
-              ? 'The coach is unavailable, so this shows each score at the start of each turn (the last point is the final score) instead of a win probability.'
-              : players === 2
-                ? "The coach's win probabilities for these rules are not ready on this server yet (a new server prepares them in the background; some custom rules have none), so this shows each score at the start of each turn (the last point is the final score). Open the review again later for the win-probability chart."
-                : 'Win probabilities are only solved for two players; this shows each score at the start of each turn (the last point is the final score).'}
+            : 'Each point is a score at the start of a turn; the last point is the final score.'}
         </p>
         <Suspense fallback={<div className="chart" aria-hidden="true" />}>
           <Chart
@@ -250,10 +307,21 @@ function Analysis(props: {
       </section>
       <section className="card" aria-labelledby="costly-h">
         <h2 id="costly-h">Decisions that cost the most</h2>
+        {!analysed.finished && (
+          <div aria-live="polite" data-testid="coach-progress">
+            <p>
+              Asking the coach about {decisions.length} positions: {analysed.done} done. Its
+              verdicts are added below and beside each turn as they come.
+            </p>
+            <progress max={decisions.length} value={analysed.done} aria-label="Analysis progress" />
+          </div>
+        )}
         {analysed.unavailable ? (
           <p className="muted">Coach unavailable: no decision analysis for this game.</p>
         ) : costly.length === 0 ? (
-          <p>Every human decision matched the coach's best move. Well played.</p>
+          analysed.finished ? (
+            <p>Every human decision matched the coach's best move. Well played.</p>
+          ) : null
         ) : (
           <ol className="costly">
             {costly.map(({ d, a, played, best }) => (
@@ -282,6 +350,13 @@ function Analysis(props: {
           </ol>
         )}
       </section>
+      <TurnList
+        events={props.events}
+        decisions={decisions}
+        advice={analysed.advice}
+        human={human}
+        name={name}
+      />
     </>
   );
 }

@@ -3,7 +3,10 @@ import { KeyHint } from '../../components/KeyHint.tsx';
 import type { ControlState } from '../../lib/selection.ts';
 import type { Move } from '@zilch/protocol';
 
-/** Roll and Bank side by side; the refs let the R and B keys press them. */
+/**
+ * Roll and Bank side by side, with one line beneath saying why either is off (or their keys):
+ * two reason lines, one under each button, cost a phone its second row.
+ */
 export function ActionBar({
   controls,
   rollRef,
@@ -15,29 +18,37 @@ export function ActionBar({
   bankRef: RefObject<HTMLButtonElement | null>;
   onMove: (m: Move) => void;
 }) {
+  const { roll, bank } = controls;
+  const reasons = [roll.reason, bank.reason].filter((r): r is string => Boolean(r));
+  const why = [...new Set(reasons)].join(' ');
   return (
     <div className="controls">
-      <ControlButton
-        id="roll"
-        shortcut="R"
-        tone="primary"
-        control={controls.roll}
-        buttonRef={rollRef}
-        onMove={onMove}
-      />
-      <ControlButton
-        id="bank"
-        shortcut="B"
-        tone="bank"
-        control={controls.bank}
-        buttonRef={bankRef}
-        onMove={onMove}
-      />
+      <div className="control-buttons">
+        <ControlButton
+          id="roll"
+          shortcut="R"
+          tone="primary"
+          control={roll}
+          buttonRef={rollRef}
+          onMove={onMove}
+        />
+        <ControlButton
+          id="bank"
+          shortcut="B"
+          tone="bank"
+          control={bank}
+          buttonRef={bankRef}
+          onMove={onMove}
+        />
+      </div>
+      <p id="controls-why" className="why small" data-testid="controls-why">
+        {why || <KeyHint>Keys: R to roll, B to bank.</KeyHint>}
+      </p>
     </div>
   );
 }
 
-/** Roll or Bank: enabled only when allowed, with the reason (or its key) beneath. */
+/** Roll or Bank: enabled only when allowed, described by the reason line (or the selection). */
 function ControlButton(p: {
   id: 'roll' | 'bank';
   shortcut: string;
@@ -46,24 +57,18 @@ function ControlButton(p: {
   buttonRef: RefObject<HTMLButtonElement | null>;
   onMove: (m: Move) => void;
 }) {
-  const why = `${p.id}-why`;
   return (
-    <div className="control">
-      <button
-        ref={p.buttonRef}
-        type="button"
-        className={`btn ${p.tone} big`}
-        disabled={!p.control.enabled}
-        aria-describedby={p.control.describedBy ?? why}
-        aria-keyshortcuts={p.shortcut}
-        onClick={() => p.control.move && p.onMove(p.control.move)}
-        data-testid={p.id}
-      >
-        {p.control.label}
-      </button>
-      <p id={why} className="why small">
-        {p.control.reason ?? <KeyHint>Key: {p.shortcut}</KeyHint>}
-      </p>
-    </div>
+    <button
+      ref={p.buttonRef}
+      type="button"
+      className={`btn ${p.tone} big`}
+      disabled={!p.control.enabled}
+      aria-describedby={p.control.describedBy ?? 'controls-why'}
+      aria-keyshortcuts={p.shortcut}
+      onClick={() => p.control.move && p.onMove(p.control.move)}
+      data-testid={p.id}
+    >
+      {p.control.label}
+    </button>
   );
 }

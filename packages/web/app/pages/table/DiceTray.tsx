@@ -10,6 +10,7 @@ export function DiceTray({
   name,
   selected,
   disabled,
+  queued,
   spin,
   rolling,
   onToggle,
@@ -18,6 +19,8 @@ export function DiceTray({
   name: (seat: number) => string;
   selected: readonly number[];
   disabled: boolean;
+  /** The dice tumble and taps are kept for their landing: a tapped die shows it is kept. */
+  queued: boolean;
   spin: number;
   /** The dice are still tumbling: which of them score is not shown until they land. */
   rolling: boolean;
@@ -26,9 +29,17 @@ export function DiceTray({
   const { roll, lastRolled, shown, scoringFaces } = dice;
   return (
     <div
-      className={`tray ${rolling ? 'tumbling' : ''}`}
+      className={`tray ${rolling ? 'tumbling' : ''} ${queued ? 'keeping-taps' : ''}`}
       role="group"
-      aria-label={rolling ? 'Dice rolling' : roll ? 'Dice rolled — choose dice to keep' : 'Dice'}
+      aria-label={
+        rolling
+          ? queued
+            ? 'Dice rolling — dice tapped now are chosen when they land'
+            : 'Dice rolling'
+          : roll
+            ? 'Dice rolled — choose dice to keep'
+            : 'Dice'
+      }
       aria-busy={rolling}
       data-testid="tray"
       data-rolling={rolling ? 'true' : 'false'}
@@ -46,6 +57,7 @@ export function DiceTray({
               index={i}
               face={face}
               selected={selected.includes(i)}
+              early={queued && selected.includes(i)}
               disabled={disabled}
               spin={spin}
               scoring={rolling || scoringFaces.has(face)}
@@ -76,17 +88,25 @@ export function SelectionLine({
   myTurn,
   onTurn,
   rolling,
+  queued,
 }: {
-  roll: readonly number[];
+  /** Null when no roll is in front of anyone: the line keeps its room, empty. */
+  roll: readonly number[] | null;
   sel: SelectionInfo | null;
   myTurn: boolean;
   onTurn: string;
   rolling: boolean;
+  /** Dice tapped during the tumble, to be chosen when they land. */
+  queued: number;
 }) {
   return (
     <p id="selection-line" className="selection" aria-live="polite" data-testid="selection">
-      {rolling ? (
-        'Rolling…'
+      {!roll ? null : rolling ? (
+        queued > 0 ? (
+          `Rolling… ${queued === 1 ? '1 die' : `${queued} dice`} chosen as they land.`
+        ) : (
+          'Rolling…'
+        )
       ) : !sel ? (
         myTurn ? (
           <>

@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import type { BannerInfo } from '../../lib/banners.ts';
 import { bankFallsShort, lastTurn, lastTurnLine, playOff } from '../../lib/finalRound.ts';
 import type { Step } from '../../lib/playback.ts';
@@ -11,9 +11,14 @@ import { DiceTray, SelectionLine } from './DiceTray.tsx';
 import { BannerSlot, Offer } from './Offer.tsx';
 import { PlayLine } from './PlayLine.tsx';
 import { KeptDice, TurnLine } from './TurnLine.tsx';
-import type { Moves } from './useMoves.ts';
+import type { EarlyTaps, Moves } from './useMoves.ts';
 
-/** The playing area: banner, the turn so far, the offer or the dice, the selection and the actions. */
+/**
+ * The playing area: the play-by-play (with the banner over it), the turn so far, then the stage:
+ * the dice, the selection and the actions, with the offer or the end of the game laid over them.
+ * Every part keeps its room in every phase, so nothing on the felt moves when the phase changes
+ * (layout shift); what a phase adds is laid over what it hides.
+ */
 export function Felt({
   view,
   who,
@@ -30,6 +35,8 @@ export function Felt({
   error,
   rollRef,
   bankRef,
+  early,
+  over,
 }: {
   view: GameView;
   who: TurnView;
@@ -48,13 +55,17 @@ export function Felt({
   error: string | null;
   rollRef: RefObject<HTMLButtonElement | null>;
   bankRef: RefObject<HTMLButtonElement | null>;
+  /** The dice shown chosen and the taps on them, kept for the landing while they tumble. */
+  early: EarlyTaps;
+  /** The end of the game, laid over the felt once it is over. */
+  over: ReactNode;
 }) {
   const s = view.state;
   const { name, playing, myTurn, spectator, onTurn } = who;
   const { busy: sending, actionError, act } = moves;
   const rolling = step?.rolling ?? false;
   // Another player's keep is shown as their selection before it is set aside.
-  const selected = step?.highlight ?? moves.selected;
+  const selected = step?.highlight ?? early.selected;
   const sel = rolling ? null : evaluateSelection(s, selected);
   const controls = rollAndBank(s, selected, myTurn && !sending && !busy, onTurn);
   const [confirm, setConfirm] = useState<{ move: Move; ask: PendingBank } | null>(null);
@@ -72,63 +83,75 @@ export function Felt({
     else send(m);
   };
   const finalLine = playing ? lastTurnLine(s, onTurn, myTurn) : null;
+  const ended = view.status === 'over';
+  const offer = s.phase === 'choose' && s.offer && playing ? s.offer : null;
   return (
-    <div className="felt" data-testid="table">
-      <BannerSlot banner={banner} />
-      <PlayLine said={said} pending={pending} onSkip={onSkip} />
-      {finalLine && (
-        <p className="last-turn" data-testid="last-turn">
-          {finalLine}
-        </p>
-      )}
+    <div className={`felt ${ended ? 'ended' : ''}`} data-testid="table">
+      <div className="felt-top">
+        <PlayLine said={said} pending={pending} onSkip={onSkip} note={finalLine} />
+        <BannerSlot banner={banner} />
+      </div>
       {/* After the game there is no turn in progress: its running total would only mislead. */}
-      {view.status !== 'over' && <TurnLine turn={s.turn} />}
-      {playing && <KeptDice groups={dice.keptThisTurn} />}
-      {s.phase === 'choose' && s.offer && playing ? (
-        <Offer
-          points={s.offer.points}
-          dice={s.offer.dice}
-          allDice={view.rules.dice}
-          mine={myTurn}
-          who={onTurn}
-          from={name((s.current - 1 + s.players) % s.players)}
-          pick={offerPick}
-          onFresh={() => send({ type: 'fresh' })}
-          onInherit={() => send({ type: 'inherit' })}
-        />
+      {ended ? (
+        <div className="turn-line" aria-hidden="true">
+          <strong>&nbsp;</strong>
+        </div>
       ) : (
-        <DiceTray
-          dice={dice}
-          name={name}
-          selected={selected}
-          disabled={!myTurn || sending || busy}
-          spin={spin}
-          rolling={rolling}
-          onToggle={moves.toggle}
-        />
+        <TurnLine turn={s.turn} />
       )}
-      {dice.roll && (
-        <SelectionLine
-          roll={dice.roll}
-          sel={sel}
-          myTurn={myTurn}
-          onTurn={onTurn}
-          rolling={rolling}
-        />
-      )}
-      {!spectator && playing && s.phase !== 'choose' && (
-        <ActionBar controls={controls} rollRef={rollRef} bankRef={bankRef} onMove={onMove} />
-      )}
-      {actionError && (
-        <p role="alert" className="error">
-          {actionError}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <KeptDice groups={playing ? dice.keptThisTurn : []} />
+      <div className="stage">
+        <div className="stage-under" data-covered={offer || ended ? 'true' : undefined}>
+          <DiceTray
+            dice={dice}
+            name={name}
+            selected={selected}
+            disabled={!myTurn || sending || (busy && !early.keeping)}
+            queued={early.keeping && rolling}
+            spin={spin}
+            rolling={rolling}
+            onToggle={early.tap}
+          />
+          <SelectionLine
+            roll={dice.roll}
+            sel={sel}
+            myTurn={myTurn}
+            onTurn={onTurn}
+            rolling={rolling}
+            queued={early.count}
+          />
+          {!spectator && view.status !== 'waiting' && (
+            <ActionBar controls={controls} rollRef={rollRef} bankRef={bankRef} onMove={onMove} />
+          )}
+        </div>
+        {offer && (
+          <Offer
+            points={offer.points}
+            dice={offer.dice}
+            allDice={view.rules.dice}
+            mine={myTurn}
+            who={onTurn}
+            from={name((s.current - 1 + s.players) % s.players)}
+            pick={offerPick}
+            onFresh={() => send({ type: 'fresh' })}
+            onInherit={() => send({ type: 'inherit' })}
+          />
+        )}
+      </div>
+      {ended && <div className="felt-over">{over}</div>}
+      {/* Laid over the play-by-play: an error moves nothing. */}
+      <div className="felt-alerts">
+        {actionError && (
+          <p role="alert" className="error">
+            {actionError}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+      </div>
       <ConfirmBank
         pending={confirm?.ask ?? null}
         onCancel={() => setConfirm(null)}

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Icon } from '../../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import { claimSeat, rematch } from '../../lib/api.ts';
+import { reviewData } from '../../lib/reviewData.ts';
 import { holdSeat } from '../../lib/storage.ts';
 import { resultLine, speaker } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
@@ -19,6 +20,14 @@ export function GameOver({
   navigate: (to: string) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // The review is the likely next page: its code, the chart's and the game's log load now, while
+  // the player reads the result, so the review draws at once when opened.
+  useEffect(() => {
+    void import('../ReviewPage.tsx');
+    void import('../../components/Chart.tsx');
+    void reviewData(view.id);
+  }, [view.id]);
+  const winners = view.state.winners.map((w) => nameOf(view, w));
   const token = Object.values(tokens)[0];
   const ranked = view.state.scores
     .map((score, seat) => ({ seat, score }))

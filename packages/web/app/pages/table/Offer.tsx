@@ -2,7 +2,10 @@ import { KeyHint } from '../../components/KeyHint.tsx';
 import type { BannerInfo } from '../../lib/banners.ts';
 import { offersLine, plural, says } from '../../lib/words.ts';
 
-/** The live region where a pushed update's banner appears (kept even when empty so it is announced). */
+/**
+ * The live region where a pushed update's banner appears (kept even when empty so it is
+ * announced). It is laid over the play-by-play, which says the same: it takes no room of its own.
+ */
 export function BannerSlot({ banner }: { banner: BannerInfo | null }) {
   return (
     <div className="banner-slot" role="status" aria-live="polite">

@@ -8,17 +8,27 @@ export function PlayLine({
   said,
   pending,
   onSkip,
+  note = null,
 }: {
   /** The words of the latest step that had some (a tumble has none). */
   said: string;
   pending: number;
   onSkip: () => void;
+  /** The final round's line for the player on turn: the first of the two lines while it lasts. */
+  note?: string | null;
 }) {
   return (
-    <div className="play-line">
-      <p className="play-say small" role="log" aria-live="polite" data-testid="play-line">
-        {said}
-      </p>
+    <div className={`play-line ${note ? 'noted' : ''} ${pending > 0 ? 'skipping' : ''}`}>
+      <div className="play-text">
+        {note && (
+          <p className="last-turn" data-testid="last-turn">
+            {note}
+          </p>
+        )}
+        <p className="play-say small" role="log" aria-live="polite" data-testid="play-line">
+          {said}
+        </p>
+      </div>
       {/* Always laid out, shown only while moves are queued, so it never moves the felt. */}
       {
         <button

@@ -19,7 +19,7 @@ import { GuideTip, useGuide } from './GuideTip.tsx';
 import { ChatDrawer, SidePanel, usePhone } from './SidePanel.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useBanner } from './useBanner.ts';
-import { useMoves } from './useMoves.ts';
+import { useEarlyTaps, useMoves } from './useMoves.ts';
 import { usePlayback } from './usePlayback.ts';
 import { useTableFocus } from './useTableFocus.ts';
 import { useTableKeys } from './useTableKeys.ts';
@@ -91,6 +91,7 @@ export function Playing(p: PlayingProps) {
   );
   useEffect(() => setHolding(guide.tip !== null), [guide.tip]);
   const moves = useMoves(p.send, view.seq, myTurn && !play.busy, s.phase, guide.acted);
+  const early = useEarlyTaps(rolling && myTurn && (play.step?.own ?? false), moves, s.phase);
   const banner = useBanner(play.banner);
   const rating = useRating(view);
   const dice = useDice(s, play.events);
@@ -98,7 +99,7 @@ export function Playing(p: PlayingProps) {
   const toggleCoach = useCallback(() => setCoach((c) => !c), []);
   useTableKeys({
     roll: dice.roll,
-    toggle: moves.toggle,
+    toggle: early.tap,
     act: moves.act,
     myTurn: myTurn && !play.busy,
     phase: s.phase,
@@ -114,11 +115,15 @@ export function Playing(p: PlayingProps) {
 
   return (
     <div className="page table-page">
-      <TableHead view={view} who={who} connected={p.connected} rating={rating} />
+      <TableHead
+        view={view}
+        who={who}
+        connected={p.connected}
+        rating={rating}
+        chat={phone ? <ChatDrawer view={view} chat={p.chat} /> : null}
+      />
       <div className="table-grid">
         <div className="felt-col">
-          {/* The end comes first: who won, the scores and the ways on, above the last roll. */}
-          {view.status === 'over' && <GameOver view={view} tokens={p.tokens} navigate={navigate} />}
           <Felt
             view={view}
             who={who}
@@ -135,6 +140,9 @@ export function Playing(p: PlayingProps) {
             error={p.error}
             rollRef={rollRef}
             bankRef={bankRef}
+            early={early}
+            // The end is laid over the felt: who won, the scores and the ways on.
+            over={<GameOver view={view} tokens={p.tokens} navigate={navigate} />}
           />
           <GuideTip tip={guide.tip} onDismiss={guide.dismiss} />
           {view.status === 'waiting' && (
@@ -160,10 +168,9 @@ export function Playing(p: PlayingProps) {
             onReact={p.react}
             canReact={true}
           />
-          {phone && <ChatDrawer view={view} chat={p.chat} />}
         </div>
         <Scoreboard view={view} mine={mine} rating={rating} />
-        <SidePanel view={view} events={play.events} chat={p.chat} phone={phone} />
+        <SidePanel view={view} events={play.logged} chat={p.chat} phone={phone} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describeRules, type RuleSet } from '@zilch/engine';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { GameRating, GameView } from '@zilch/protocol';
 import { RatedMark } from '../../components/RatedMark.tsx';
@@ -12,23 +12,29 @@ export function TableHead({
   who,
   connected,
   rating = null,
+  chat,
 }: {
   view: GameView;
   who: TurnView;
   connected: boolean;
   rating?: GameRating | null;
+  /** The way to the chat on a phone, beside the heading (null where the chat is a tab). */
+  chat: ReactNode;
 }) {
   const { myTurn, hotSeat, onTurn, spectator, playing } = who;
   return (
     <div className="table-head">
-      <h1>
-        {view.status === 'over'
-          ? 'Game over'
-          : view.status === 'waiting'
-            ? 'Waiting for players'
-            : turnHeading({ onTurn, myTurn, hotSeat, handOver: who.handOver })}
-      </h1>
-      <p className="muted small">
+      <div className="table-title">
+        <h1>
+          {view.status === 'over'
+            ? 'Game over'
+            : view.status === 'waiting'
+              ? 'Waiting for players'
+              : turnHeading({ onTurn, myTurn, hotSeat, handOver: who.handOver })}
+        </h1>
+        {chat}
+      </div>
+      <p className="muted small table-sub">
         <Link href={`/rules/custom?from=${view.id}`}>{view.rules.name}</Link> · target{' '}
         {view.rules.target.toLocaleString('en-US')}
         <RatedMark rating={rating} />

@@ -49,3 +49,59 @@ export function useMoves(
   );
   return { selected, setSelected, busy, actionError, act, toggle };
 }
+
+/** Dice tapped while they tumble: kept (and shown) until they land, then chosen. */
+export interface EarlyTaps {
+  /** The dice shown chosen: the taps kept in a tumble, else the player's selection. */
+  selected: number[];
+  /** The dice tumble and taps on them are being kept (each tapped die is marked as waiting). */
+  keeping: boolean;
+  /** The number of dice tapped in this tumble. */
+  count: number;
+  /** A tap on a die (or its key): kept during the tumble, otherwise a toggle. */
+  tap: (index: number) => void;
+}
+
+/** `toggles` applied one by one to `cur`: a die in both ends up unchosen. */
+function toggled(cur: readonly number[], toggles: readonly number[]): number[] {
+  return toggles.reduce<number[]>(
+    (acc, i) => (acc.includes(i) ? acc.filter((x) => x !== i) : [...acc, i]),
+    cur.slice(),
+  );
+}
+
+/**
+ * Keeps the taps made on the player's own dice while they tumble (a player reaches for the dice
+ * as they fall) and chooses those dice when they land, instead of swallowing the taps.
+ */
+export function useEarlyTaps(
+  tumbling: boolean,
+  moves: Moves,
+  phase: GameState['phase'],
+): EarlyTaps {
+  const [queued, setQueued] = useState<number[]>([]);
+  const { toggle, setSelected } = moves;
+  const landed = !tumbling && queued.length > 0;
+  useEffect(() => {
+    if (!landed) return;
+    // Landed: a roll that can be kept from takes the taps; a zilch drops them. They toggle on
+    // top of any tap that came between the landing and this effect, so none is lost.
+    if (phase === 'keep') setSelected((cur) => toggled(cur, queued));
+    setQueued([]);
+  }, [landed, queued, phase, setSelected]);
+  const tap = useCallback(
+    (i: number) => {
+      if (!tumbling) return toggle(i);
+      setQueued((q) => (q.includes(i) ? q.filter((x) => x !== i) : [...q, i]));
+    },
+    [tumbling, toggle],
+  );
+  // The render that lands the dice already shows what the effect above is about to choose, so
+  // the tapped dice never flicker off and on.
+  const selected = tumbling
+    ? queued
+    : landed && phase === 'keep'
+      ? toggled(moves.selected, queued)
+      : moves.selected;
+  return { selected, keeping: tumbling, count: tumbling ? queued.length : 0, tap };
+}

@@ -12,6 +12,11 @@ export interface Playback {
   view: GameView;
   /** Every event shown so far (the log from the join plus the steps played). */
   events: GameEvent[];
+  /**
+   * The events the turn log lists: those shown so far but a roll still tumbling, whose line
+   * appears when its dice land (the log must not tell the roll before the dice do).
+   */
+  logged: GameEvent[];
   /** The step on show, null before the first update or after a fast-forward. */
   step: Step | null;
   /** The play-by-play words of the latest step that had some. */
@@ -218,9 +223,15 @@ export function usePlayback(
     () => [...base, ...shown.log.filter((l) => l.version > baseVersion).flatMap((l) => l.events)],
     [base, baseVersion, shown.log],
   );
+  const tumbling = shown.step?.rolling ? shown.step.events.length : 0;
+  const logged = useMemo(
+    () => (tumbling > 0 ? events.slice(0, events.length - tumbling) : events),
+    [events, tumbling],
+  );
   return {
     view,
     events,
+    logged,
     step: shown.step,
     banner: shown.banner,
     said: shown.said,
