@@ -1,6 +1,7 @@
 // Where the server's event loop stalls: `--node-args "--import ./bench/loadtest/loop-trace.mjs"`
-// with LOOP_TRACE=FILE. Writes one JSON line per 100 ms window (the loop delay's max), per timer
-// callback that ran ≥ 2 ms (its duration and the head of its source), and per GC pause ≥ 2 ms.
+// with LOOP_TRACE=FILE. Writes one JSON line per 100 ms window (the loop delay's max, the heap, the main
+// thread's CPU and run-queue wait), per timer callback that ran ≥ 2 ms (its duration and the head of
+// its source), and per GC pause ≥ 2 ms. Summary: loop-trace-summary.ts.
 // Diagnostic only: it wraps setTimeout/setInterval/setImmediate of the process it is loaded into.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -73,7 +74,6 @@ if (file) {
   };
   let last = now();
   let lastSched = sched();
-  let windows = 0;
   const tick = si(() => {
     const t = now();
     const max = h.max / 1e6;
@@ -81,17 +81,15 @@ if (file) {
     const cpuMs = +(s[0] - lastSched[0]).toFixed(1);
     const waitMs = +(s[1] - lastSched[1]).toFixed(1);
     lastSched = s;
-    // Windows whose loop stalled ≥ 20 ms, and every 10th for the heap's size.
-    if (max >= 0 || ++windows % 10 === 0)
-      lines.push({
-        t: last,
-        kind: 'window',
-        ms: t - last,
-        maxDelay: +max.toFixed(1),
-        cpuMs,
-        waitMs,
-        heapMB: Math.round(process.memoryUsage().heapUsed / 1e6),
-      });
+    lines.push({
+      t: last,
+      kind: 'window',
+      ms: t - last,
+      maxDelay: +max.toFixed(1),
+      cpuMs,
+      waitMs,
+      heapMB: Math.round(process.memoryUsage().heapUsed / 1e6),
+    });
     h.reset();
     last = t;
   }, 100);
