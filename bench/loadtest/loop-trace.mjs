@@ -1,4 +1,4 @@
-// Where the server's event loop stalls: `--node-args "--import ./bench/loadtest/loop-trace.mjs"`
+// Where the server's event loop stalls: `--node-args="--import $PWD/bench/loadtest/loop-trace.mjs"`
 // with LOOP_TRACE=FILE. Writes one JSON line per 100 ms window (the loop delay's max, the heap, the main
 // thread's CPU and run-queue wait), per timer callback that ran ≥ 2 ms (its duration and the head of
 // its source), and per GC pause ≥ 2 ms. Summary: loop-trace-summary.ts.
