@@ -33,6 +33,8 @@ import type { ChatService } from '../chat/service.ts';
 import { gameRoutes } from './routes/games.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
+import { analysisRoutes } from '../analysis/routes.ts';
+import type { AnalysisService } from '../analysis/service.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -103,6 +105,7 @@ export async function buildApp(
   identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
   ratings: RatingService,
   chat: ChatService,
+  analysis?: AnalysisService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -205,6 +208,7 @@ export async function buildApp(
   await app.register(gameRoutes(service, chat, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
+  if (analysis) await app.register(analysisRoutes(analysis, costly));
   await app.register(
     accountRoutes({
       ...identity,
