@@ -13,6 +13,7 @@ import { Avatar } from '../components/Avatar.tsx';
 import { Notifications } from '../components/Notifications.tsx';
 import { StatusNote, type Note } from '../components/StatusNote.tsx';
 import { Ratings } from '../components/Ratings.tsx';
+import { AccuracyTrend } from './analysis/AccuracyTrend.tsx';
 import { getPlayerRatings } from '../lib/api.ts';
 import {
   accountGames,
@@ -63,6 +64,7 @@ export default function ProfilePage() {
             </>
           )}
           <MyRatings user={user} />
+          {user.kind === 'account' && <AccuracyTrend userId={user.id} />}
           <Stats />
           <Games />
           <Leave user={user} />

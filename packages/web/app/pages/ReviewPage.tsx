@@ -4,6 +4,7 @@ import { getAdvice, getGame, getLog } from '../lib/api.ts';
 import { heldGame } from '../lib/storage.ts';
 import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
 import type { Advice, GameView, LogAnswer } from '@zilch/protocol';
+import { AccuracySummary } from './analysis/AccuracySummary.tsx';
 
 // uPlot is only needed once the analysis is done: its chunk loads then, behind a placeholder of
 // the chart's own size so nothing below it moves.
@@ -127,6 +128,7 @@ export default function ReviewPage({ id }: { id: string }) {
             Back to the table
           </Link>
         </p>
+        <AccuracySummary view={view} mine={mine} />
       </section>
       {!analysed ? (
         <section className="card" aria-live="polite">

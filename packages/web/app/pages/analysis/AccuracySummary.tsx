@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { GameAccuracy, GameView } from '@zilch/protocol';
+import { getAccuracy } from './api.ts';
+
+/**
+ * Each seat's accuracy, and counts of inaccuracies, mistakes and blunders, with the way into
+ * "learn from your mistakes" when the seats held here have any. Used on the game-over card and
+ * in the review.
+ */
+export function AccuracySummary({ view, mine }: { view: GameView; mine: readonly number[] }) {
+  const [a, setA] = useState<GameAccuracy | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (view.status !== 'over') return;
+    let alive = true;
+    void getAccuracy(view.id, () => alive).then((r) => {
+      if (!alive) return;
+      if (r.ok) setA(r.value);
+      else setError(r.error.message);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [view.id, view.status]);
+  if (view.status !== 'over') return null;
+  const name = (seat: number) => view.seats[seat]?.name || `Seat ${seat + 1}`;
+  const mistakes = a?.graded.filter((g) => mine.includes(g.seat)).length ?? 0;
+  return (
+    <section className="accuracy" aria-labelledby={`acc-h-${view.id}`} data-testid="accuracy">
+      <h3 id={`acc-h-${view.id}`}>Accuracy</h3>
+      {error ? (
+        <p className="muted">No accuracy for this game: {error}</p>
+      ) : !a ? (
+        <p className="muted" aria-live="polite">
+          Asking the coach about every decision…
+        </p>
+      ) : (
+        <>
+          <ul className="accuracy-seats">
+            {a.seats.map((s) => (
+              <li key={s.seat}>
+                <span className="accuracy-name">{name(s.seat)}</span>
+                <strong className="accuracy-figure">
+                  {s.accuracy === null ? '–' : `${s.accuracy.toFixed(1)}`}
+                </strong>
+                <span className="accuracy-counts">
+                  {s.inaccuracies} inaccuracies · {s.mistakes} mistakes · {s.blunders} blunders
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="help">
+            {a.seats.some((s) => s.kind === 'points')
+              ? 'Measured in expected points (no exact win analysis for these rules): approximate.'
+              : 'Win chance lost at each decision against the best option (exact solver).'}{' '}
+            Inaccuracy ≥ {a.thresholds.win.inaccuracy}, mistake ≥ {a.thresholds.win.mistake},
+            blunder ≥ {a.thresholds.win.blunder} points of win %.
+          </p>
+          {mistakes > 0 && (
+            <Link href={`/t/${view.id}/mistakes`} className="btn" data-testid="learn-link">
+              Learn from your mistakes ({mistakes})
+            </Link>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
