@@ -36,20 +36,24 @@ export const THRESHOLDS = {
 
 /**
  * Scale of the accuracy curve f(loss) = exp(-loss / scale): a decision that loses nothing
- * scores 1, one that loses `scale` (5 percentage points, or 250 expected points) scores 0.37.
- * Chosen so `optimal` scores 100 and `random` scores low (see `npm run bench -- accuracy`).
+ * scores 1, one that loses `scale` (1 percentage point, or 50 expected points) scores 0.37,
+ * an inaccuracy's 2 points 0.14. Chosen so `optimal` scores 100 and `random` scores low
+ * (`npm run bench -- accuracy`: about 42 on the presets, `cautious` 74–91, `expected` 98–99).
  */
-export const SCALE = { win: 2, points: 100 } as const;
+export const SCALE = { win: 1, points: 50 } as const;
 
 // Float noise of the solver: an option within this of the best is the best.
 const EPS = { win: 1e-9, points: 1e-6 } as const;
 
 /**
- * A position counts as a decision only when something is at stake: its worst option loses at
- * least this much (percentage points, or expected points). Choosing among equal keeps is no
- * decision, and counting it would lift every player's accuracy towards 100.
+ * A position counts as a decision only when something is at stake: an inaccuracy was possible,
+ * its worst option losing at least the inaccuracy threshold. Choosing among near-equal keeps is
+ * no decision, and counting it would lift every player's accuracy (even `random`'s) towards 100.
  */
-export const AT_STAKE = { win: 0.5, points: 25 } as const;
+export const AT_STAKE = {
+  win: THRESHOLDS.win.inaccuracy,
+  points: THRESHOLDS.points.inaccuracy,
+} as const;
 
 /** One analysed decision: who, how much it lost (in the advice's unit) and its grade. */
 export interface DecisionLoss {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { GameAccuracy, GameView } from '@zilch/protocol';
+import { plural } from '../../lib/words.ts';
 import { getAccuracy } from './api.ts';
 
 /**
@@ -45,12 +46,14 @@ export function AccuracySummary({ view, mine }: { view: GameView; mine: readonly
                   {s.accuracy === null ? '–' : `${s.accuracy.toFixed(1)}`}
                 </strong>
                 <span className="accuracy-counts">
-                  {s.inaccuracies} inaccuracies · {s.mistakes} mistakes · {s.blunders} blunders
+                  {plural(s.inaccuracies, 'inaccuracy', 'inaccuracies')} ·{' '}
+                  {plural(s.mistakes, 'mistake', 'mistakes')} ·{' '}
+                  {plural(s.blunders, 'blunder', 'blunders')}
                 </span>
               </li>
             ))}
           </ul>
-          <p className="help">
+          <p className="help accuracy-help">
             {a.seats.some((s) => s.kind === 'points')
               ? 'Measured in expected points (no exact win analysis for these rules): approximate.'
               : 'Win chance lost at each decision against the best option (exact solver).'}{' '}

@@ -39,8 +39,10 @@ export function Question(props: {
         ))}
       </ul>
       <p>
-        {s.turn.total.toLocaleString('en-US')} points running this turn, {s.turn.available}{' '}
-        {s.turn.available === 1 ? 'die' : 'dice'} to roll
+        {s.turn.total.toLocaleString('en-US')} points running this turn
+        {s.turn.roll
+          ? ', and this roll in front of you'
+          : `, ${s.turn.available} ${s.turn.available === 1 ? 'die' : 'dice'} to roll`}
         {s.offer ? `; offered ${s.offer.points} points with ${s.offer.dice} dice` : ''}
         {s.finalRound ? '; final round' : ''}. Target {s.rules.target.toLocaleString('en-US')}.
       </p>
@@ -67,7 +69,8 @@ export function Question(props: {
               : `Not quite: ${pick?.label ?? ''} loses ${lossWords(g.kind, (pick?.loss ?? 0) * (g.kind === 'win' ? 100 : 1))}. Best: ${best?.label ?? ''}.`}
           </p>
           <p className="muted">
-            In the game: {describeAction(d)} (cost {lossWords(g.kind, g.loss)}, a {g.judgement}).
+            In the game: {describeAction(d)} (cost {lossWords(g.kind, g.loss)}:{' '}
+            {g.judgement === 'inaccuracy' ? 'an' : 'a'} {g.judgement}).
           </p>
           <div className="scroll-x" tabIndex={0} role="region" aria-label="Every option">
             <table className="data q-answer">
