@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { legalActions, preset, type GameState } from '@zilch/engine';
-import { expectAccessible, holdToken } from './helpers.ts';
+import { authenticator, expectAccessible, holdToken } from './helpers.ts';
 
 // Issue 25, items 1 and 2: accuracy on the game-over card and in the review, then "learn from
 // your mistakes" — each costly decision as a question, its answer, the next — at phone and
 // desktop width. ZILCH_ANALYSIS_SHOTS=<dir> keeps screenshots of each step for looking at.
 
 const SHOTS = process.env.ZILCH_ANALYSIS_SHOTS;
+// Passkeys need a domain for their relying party: the pages open on localhost, not 127.0.0.1.
+const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
 // A small target: the server's exact solve of these rules takes seconds.
 const RULES = { ...preset('serendipity-creak'), target: 1500, firstPlayer: 'seat-1' };
 
@@ -61,15 +63,20 @@ for (const width of [375, 1280]) {
     const { gameId, token } = await playedGame(request);
     await holdToken(page, gameId, 0, token);
     await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+    // An account, so the seat held here is linked to it and the profile shows the trend.
+    await authenticator(page);
+    await page.goto(`${origin}/me`);
+    await page.getByRole('button', { name: /^Create (an account with )?a passkey$/ }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
 
-    await page.goto(`/t/${gameId}`);
+    await page.goto(`${origin}/t/${gameId}`);
     const over = page.getByTestId('game-over');
     // The first analysis waits for the exact solve of these rules: allow it time.
     await expect(over.getByTestId('accuracy')).toContainText('Learner', { timeout: 60_000 });
     await expect(over.getByTestId('accuracy')).toContainText(/blunders/);
     await shot(page, 'game-over-accuracy', width);
 
-    await page.goto(`/t/${gameId}/review`);
+    await page.goto(`${origin}/t/${gameId}/review`);
     const summary = page.getByTestId('accuracy');
     await expect(summary).toContainText('Learner', { timeout: 60_000 });
     const learn = summary.getByTestId('learn-link');
@@ -99,5 +106,13 @@ for (const width of [375, 1280]) {
     await q.getByRole('button', { name: 'Next' }).click();
     if (total > 1) await expect(page.getByText(`Question 2 of ${total}`)).toBeVisible();
     else await expect(page.getByTestId('mistakes-done')).toBeVisible();
+
+    // The profile's trend: this analysed game under its rule set ('custom': a changed target).
+    await page.goto(`${origin}/me`);
+    const trend = page.getByTestId('accuracy-trend');
+    await expect(trend).toContainText(/custom: mean \d+\.\d over 1 game/);
+    await expect(trend.getByRole('link')).toHaveAttribute('href', `/t/${gameId}/review`);
+    await expectAccessible(page, 'profile with accuracy trend');
+    await shot(page, 'profile-trend', width);
   });
 }
