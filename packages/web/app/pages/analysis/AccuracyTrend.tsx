@@ -50,6 +50,11 @@ export function AccuracyTrend({ userId }: { userId: string }) {
           );
         })
       )}
+      {data && data.presets.length > 0 && (
+        <p className="help">
+          Each bar is a recent game, oldest first; a full bar is 100. Open one for its review.
+        </p>
+      )}
     </section>
   );
 }
