@@ -11,7 +11,7 @@ import {
   type GameState,
 } from '@zilch/engine';
 import type { GameAccuracy } from '@zilch/protocol';
-import { advise, createBot, type Advice, type PoolResult } from '@zilch/strategy';
+import { advise, createBot, type Advice, type PoolResult } from '@zilch/strategy/node';
 import { describe, expect, it } from 'vitest';
 import { AnalysisService } from '../src/analysis/service.ts';
 import type { AnalysisStore } from '../src/analysis/store.ts';
