@@ -78,6 +78,10 @@ const SHAPES = {
   PlayerRatings: P.PlayerRatingsSchema,
   Rating: P.RatingSchema,
   RatingPoint: P.RatingPointSchema,
+  GameAccuracy: P.GameAccuracySchema,
+  SeatAccuracy: P.SeatAccuracySchema,
+  GradedDecision: P.GradedDecisionSchema,
+  AccuracyTrend: P.AccuracyTrendSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -242,6 +246,16 @@ const ROUTES: Route[] = [
     route: 'GET /api/players/:id/ratings',
     answers: ref('PlayerRatings'),
     note: "an account's public ratings per preset and history; 404 for a guest or unknown id",
+  },
+  {
+    route: 'GET /api/games/:id/accuracy',
+    answers: ref('GameAccuracy'),
+    note: 'a finished game analysed by the coach: accuracy per seat, graded decisions with every option; `409 NOT_OVER` before the end, `503 BUSY` when the coach is busy; `provisional` answers are not stored',
+  },
+  {
+    route: 'GET /api/players/:id/accuracy',
+    answers: ref('AccuracyTrend'),
+    note: "an account's analysed games per preset, newest first, with the mean accuracy",
   },
   {
     route: 'GET /api/account/stats',

@@ -20,3 +20,4 @@ export {
 export * from './push.ts';
 export * from './match.ts';
 export * from './ratings.ts';
+export * from './analysis.ts';

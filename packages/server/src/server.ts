@@ -8,7 +8,13 @@ import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
-import { recycleStrategy, startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
+import {
+  adviceFor,
+  recycleStrategy,
+  startStrategy,
+  stopStrategy,
+  strategyQueued,
+} from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -32,6 +38,8 @@ import { systemResolver } from './push/endpoint.ts';
 import { MatchStore } from './store/match-store.ts';
 import { RatingStore } from './store/rating-store.ts';
 import { RatingService } from './ratings/service.ts';
+import { AnalysisService } from './analysis/service.ts';
+import { AnalysisStore } from './analysis/store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -179,6 +187,7 @@ export async function startServer(
     ratings,
     chat,
     () => guard.pressed,
+    new AnalysisService(new AnalysisStore(db.db), service, (s) => adviceFor(s, 'auto')),
   );
 
   let remote: RemoteLink | null = null;

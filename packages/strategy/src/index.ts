@@ -6,3 +6,5 @@ export * from './advisor/index.ts';
 export * from './bots/index.ts';
 export * from './simulate/index.ts';
 export * from './card/index.ts';
+export * from './analysis/accuracy.ts';
+export * from './analysis/measure.ts';

@@ -27,6 +27,7 @@ const SignInPage = lazy(() => import('./pages/SignInPage.tsx'));
 const QuickMatchPage = lazy(() => import('./pages/QuickMatchPage.tsx'));
 const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage.tsx'));
 const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
+const MistakesPage = lazy(() => import('./pages/analysis/MistakesPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -82,6 +83,7 @@ export function App() {
             <Route path="/leaderboard" component={LeaderboardPage} />
             <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
+            <Route path="/t/:id/mistakes">{(p) => <MistakesPage id={p.id} />}</Route>
             <Route path="/t/:id/fairness">{(p) => <FairnessPage id={p.id} />}</Route>
             <Route path="/t/:id">{(p) => <TablePage id={p.id} />}</Route>
             <Route component={NotFound} />

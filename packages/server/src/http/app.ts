@@ -34,6 +34,8 @@ import { gameRoutes, type RouteConfig } from './routes/games.ts';
 import { shedRefusal } from '../memory-guard.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
+import { analysisRoutes } from '../analysis/routes.ts';
+import type { AnalysisService } from '../analysis/service.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -106,6 +108,7 @@ export async function buildApp(
   chat: ChatService,
   /** Whether memory is short (memory-guard.ts): the costly routes then answer BUSY. */
   pressed: () => boolean = () => false,
+  analysis?: AnalysisService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -214,6 +217,7 @@ export async function buildApp(
   await app.register(gameRoutes(service, chat, metrics, config.testDice, costly));
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
+  if (analysis) await app.register(analysisRoutes(analysis, costly));
   await app.register(
     accountRoutes({
       ...identity,

@@ -6,6 +6,7 @@ function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration
   return {
     ...common,
     ...ratings,
+    ...analysis,
     '0003_entries_clustered': {
       // Each action's commit should dirty as few pages as possible. On SQLite the log becomes a
       // WITHOUT ROWID table clustered by (game_id, seq), and on both dialects the unique index on
@@ -429,6 +430,24 @@ const ratings: Record<string, Migration> = {
       for (const t of ['rating_history', 'ratings', 'rated_games']) {
         await db.schema.dropTable(t).ifExists().execute();
       }
+    },
+  },
+};
+
+// Game analysis (analysis/): one row per analysed game, its answer as JSON (docs/server.md, "Accuracy").
+const analysis: Record<string, Migration> = {
+  '0014_game_accuracy': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('game_accuracy')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('game_accuracy').ifExists().execute();
     },
   },
 };

@@ -260,8 +260,18 @@ interface ChatReportsTable {
   at: number;
 }
 
+/** A game's analysis (accuracy per seat and graded decisions), stored once it is exact. */
+interface GameAccuracyTable {
+  game_id: string;
+  preset: string;
+  /** The `GameAccuracy` answer as JSON. */
+  body: string;
+  at: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  game_accuracy: GameAccuracyTable;
   rated_games: RatedGamesTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;

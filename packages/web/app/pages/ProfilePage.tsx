@@ -4,6 +4,7 @@ import { Notifications } from '../components/Notifications.tsx';
 import { useUser } from '../lib/account.ts';
 import { Identity } from './profile/Identity.tsx';
 import { LooksPicker } from './profile/LooksPicker.tsx';
+import { AccuracyTrend } from './analysis/AccuracyTrend.tsx';
 import {
   MakePasskey,
   Passkeys,
@@ -42,6 +43,7 @@ export default function ProfilePage() {
             </>
           )}
           <MyRatings user={user} />
+          {user.kind === 'account' && <AccuracyTrend userId={user.id} />}
           <Stats />
           <Games />
           <Leave user={user} />

@@ -8,6 +8,7 @@ import { heldGame } from '../lib/storage.ts';
 import { decisionsOf, describeAction, matchOption, pooled, type Decision } from '../lib/review.ts';
 import type { Advice, GameView, LogAnswer } from '@zilch/protocol';
 import { TurnList, type Verdict } from './review/TurnList.tsx';
+import { AccuracySummary } from './analysis/AccuracySummary.tsx';
 
 // uPlot loads in its own chunk as the page opens, behind a placeholder of the chart's own size
 // so nothing below it moves.
@@ -145,6 +146,7 @@ export default function ReviewPage({ id }: { id: string }) {
             Back to the table
           </Link>
         </p>
+        <AccuracySummary view={view} mine={mine} />
       </section>
       <Analysis
         view={view}

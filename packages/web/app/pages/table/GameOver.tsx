@@ -7,6 +7,7 @@ import { reviewData } from '../../lib/reviewData.ts';
 import { holdSeat } from '../../lib/storage.ts';
 import { resultLine, speaker } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
+import { AccuracySummary } from '../analysis/AccuracySummary.tsx';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -52,6 +53,7 @@ export function GameOver({
         ))}
       </ol>
       <RatingResult view={view} />
+      <AccuracySummary view={view} mine={Object.keys(tokens).map(Number)} />
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
