@@ -28,7 +28,6 @@ export function GameOver({
     void import('../../components/Chart.tsx');
     void reviewData(view.id);
   }, [view.id]);
-  const winners = view.state.winners.map((w) => nameOf(view, w));
   const token = Object.values(tokens)[0];
   const ranked = view.state.scores
     .map((score, seat) => ({ seat, score }))
