@@ -19,4 +19,5 @@ export {
 } from './text.ts';
 export * from './push.ts';
 export * from './match.ts';
+export * from './social.ts';
 export * from './ratings.ts';

@@ -8,6 +8,10 @@ import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
+import { ChallengeService } from './challenges/service.ts';
+import { ChallengeStore } from './challenges/store.ts';
+import { FriendService } from './friends/service.ts';
+import { FriendStore } from './friends/store.ts';
 import { recycleStrategy, startStrategy, stopStrategy, strategyQueued } from './bots/bot-source.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
@@ -153,6 +157,25 @@ export async function startServer(
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
   const accounts = new AccountService(accountStore, service);
+  const friends = new FriendService({
+    store: new FriendStore(db.db),
+    games: service,
+    user: (id) => accountStore.user(id),
+    connected,
+  });
+  const challenges = new ChallengeService({
+    store: new ChallengeStore(db.db),
+    games: service,
+    user: (id) => accountStore.user(id),
+    resolve: (me, to) => friends.resolve(me, to),
+    blockedEitherWay: (x, y) => friends.blockedEitherWay(x, y),
+    linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
+    seatToken: async (u, g) => {
+      const t = await accounts.mintTokens(u, g);
+      return t.ok ? (t.value.seats[0] ?? null) : null;
+    },
+    notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
+  });
   const match = new MatchService({
     store: new MatchStore(db.db),
     games: service,
@@ -174,6 +197,7 @@ export async function startServer(
       sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
       secret,
       push,
+      social: { friends, challenges },
     },
     ratings,
     chat,

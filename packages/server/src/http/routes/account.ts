@@ -46,6 +46,7 @@ import { sameOrigin } from '../same-origin.ts';
 import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { refusals, refused, type RouteConfig } from './games.ts';
 import { pushRoutes } from './push.ts';
+import { socialRoutes, type SocialRoutes } from '../social-routes.ts';
 
 /** The session cookie's name; it is sent to /api/account only. */
 const SESSION_COOKIE = 'zilch_session';
@@ -71,6 +72,8 @@ export interface AccountRouteOptions {
   readonly costly?: RouteConfig;
   /** Guests one client address may make per hour (default 30). */
   readonly guestsPerIpHour?: number;
+  /** Friends and challenges (friends/, challenges/), whose routes share the session. */
+  readonly social?: SocialRoutes;
 }
 
 function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string) {
@@ -528,6 +531,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     );
 
     if (o.push) await app.register(pushRoutes(o.push, current));
+    if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
     if (o.match)
       await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };
