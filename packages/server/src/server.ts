@@ -124,7 +124,8 @@ export async function startServer(
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
-  const chat = new ChatService(new ChatStore(db.db), service);
+  // Blocks (friends/) hide a blocked seat's messages from its blocker.
+  const chat = new ChatService(new ChatStore(db.db), service, (g) => friends.blocksAt(g));
   const accountStore = new AccountStore(db.db);
   const ratings = new RatingService(new RatingStore(db.db, db.dialect), config.leaderboard, log);
   // Every process on the store signs cookies with one key: the configured one, else one made once.

@@ -2,14 +2,14 @@
 // list (online, playing, whose move), remove and block (no challenge, no search, chat hidden),
 // challenges accepted into one table, declined, taken back, expired; guests refused; per-day
 // caps; on SQLite and PostgreSQL, real servers on port 0.
-import { dropSchema, newSchema, postgresUrl, tempDir } from '@zilch/testkit';
+import { dropSchema, newSchema, postgresUrl, tempDir, until } from '@zilch/testkit';
 import { preset } from '@zilch/engine';
 import { CHALLENGES_PER_DAY } from '@zilch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
-import { api, startTestServer, storesFor, type Loose } from './helpers.ts';
+import { api, client, startTestServer, storesFor, type Loose } from './helpers.ts';
 
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_friends');
@@ -273,6 +273,41 @@ describe.each(stores)('friends and challenges on %s', (_store, env) => {
     expect(
       (await b.d.call('POST', `/api/account/challenges/${three.body.id}/accept`)).body.code,
     ).toBe('CHALLENGE_CLOSED');
+  });
+
+  it("hides a blocked player's table chat from the blocker, live and in history; the other still hears", async () => {
+    const [a, b] = [await account(), await account()];
+    const sent = (
+      await a.d.call('POST', '/api/account/challenges', { to: { userId: b.id }, rules: 'classic' })
+    ).body;
+    const sb = (await b.d.call('POST', `/api/account/challenges/${sent.id}/accept`)).body;
+    const sa = (await a.d.call('POST', `/api/account/challenges/${sent.id}/seat`)).body;
+    await b.d.call('POST', `/api/account/friends/${a.id}/block`);
+    const [ca, cb] = [await client(base), await client(base)];
+    try {
+      const heard: Record<string, Loose[]> = { a: [], b: [] };
+      ca.socket.on('chat', (m: Loose) => heard.a!.push(m));
+      cb.socket.on('chat', (m: Loose) => heard.b!.push(m));
+      expect((await ca.ask('join', { gameId: sa.gameId, token: sa.token })).ok).toBe(true);
+      expect((await cb.ask('join', { gameId: sb.gameId, token: sb.token })).ok).toBe(true);
+      expect((await ca.ask('chat', { gameId: sa.gameId, text: 'from the blocked' })).ok).toBe(true);
+      expect((await cb.ask('chat', { gameId: sb.gameId, text: 'from the blocker' })).ok).toBe(true);
+      await until(async () => heard.a!.length === 2, 5000);
+      // b's own message reaches b; a's never does.
+      await until(async () => heard.b!.length === 1, 5000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard.b!.map((m) => m.text)).toEqual(['from the blocker']);
+      const hb = await cb.ask('chatHistory', { gameId: sb.gameId });
+      expect(hb.messages.map((m: Loose) => m.text)).toEqual(['from the blocker']);
+      const ha = await ca.ask('chatHistory', { gameId: sa.gameId });
+      expect(ha.messages.map((m: Loose) => m.text)).toEqual([
+        'from the blocked',
+        'from the blocker',
+      ]);
+    } finally {
+      ca.close();
+      cb.close();
+    }
   });
 
   it('caps challenges per account per day', async () => {

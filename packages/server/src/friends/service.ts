@@ -142,6 +142,11 @@ export class FriendService {
     return this.d.store.blockedAmong(blocker, ids);
   }
 
+  /** Blocks between the accounts seated at a game (the chat hides a blocked seat from its blocker). */
+  blocksAt(gameId: string): Promise<[number, number][]> {
+    return this.d.store.blocksAt(gameId);
+  }
+
   /** Finds accounts by part of a name. */
   async search(me: UserRow, q: string): Promise<FriendSearch> {
     const rows = await this.d.store.search(me.id, q, SEARCH_LIMIT);

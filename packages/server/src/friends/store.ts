@@ -206,6 +206,20 @@ export class FriendStore {
     return row?.user_id ?? null;
   }
 
+  /** Blocks between the accounts seated at a game, as [blocker seat, blocked seat]. */
+  async blocksAt(gameId: string): Promise<[number, number][]> {
+    const rows = await this.db
+      .selectFrom('user_seats as s1')
+      .innerJoin('blocks', 'blocks.blocker', 's1.user_id')
+      .innerJoin('user_seats as s2', (j) =>
+        j.onRef('s2.user_id', '=', 'blocks.blocked').on('s2.game_id', '=', gameId),
+      )
+      .select(['s1.seat as blocker', 's2.seat as blocked'])
+      .where('s1.game_id', '=', gameId)
+      .execute();
+    return rows.map((r) => [r.blocker, r.blocked]);
+  }
+
   /** Whether an account held a seat of a game. */
   async satAt(userId: string, gameId: string): Promise<boolean> {
     const row = await this.db
