@@ -5,6 +5,7 @@
 // challenge the blocker.
 import { RuleSetSchema } from '@zilch/engine';
 import { z } from 'zod';
+import { AvatarColourSchema } from './account.ts';
 import { GameIdSchema, TokenSchema } from './moves.ts';
 
 const epochMs = z.number().describe('Epoch milliseconds');
@@ -17,7 +18,7 @@ export const CHALLENGES_PER_DAY = 100;
 
 /** Another account as social lists show it. */
 export const PersonSchema = z
-  .object({ id: UserIdSchema, name: z.string(), colour: z.string() })
+  .object({ id: UserIdSchema, name: z.string(), colour: AvatarColourSchema })
   .meta({ id: 'Person' });
 
 /** Another account as social lists show it. */

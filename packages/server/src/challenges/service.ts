@@ -14,6 +14,7 @@ import {
   type SocialTarget,
 } from '@zilch/protocol';
 import type { z } from 'zod';
+import { colourOf } from '../accounts/service.ts';
 import type { GameService } from '../games/service.ts';
 import { ok, refuse, type Result } from '../games/errors.ts';
 import { ratedPreset } from '../ratings/rateable.ts';
@@ -51,7 +52,7 @@ export interface ChallengeDeps {
 }
 
 function personOf(r: UserRow | null, id: string): Person {
-  return { id, name: r?.name ?? 'Player', colour: r?.colour ?? 'slate' };
+  return { id, name: r?.name ?? 'Player', colour: colourOf(r ?? { colour: '' }) };
 }
 
 /** Challenges between accounts. */

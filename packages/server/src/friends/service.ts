@@ -10,6 +10,7 @@ import {
   type Relation,
   type SocialTarget,
 } from '@zilch/protocol';
+import { colourOf } from '../accounts/service.ts';
 import type { GameService } from '../games/service.ts';
 import { refuse as err, ok, type Result } from '../games/errors.ts';
 import type { UserRow } from '../store/account-store.ts';
@@ -33,7 +34,7 @@ export interface FriendDeps {
 
 /** A person as the wire shows them. */
 export function person(r: PersonRow): Person {
-  return { id: r.id, name: r.name ?? 'Player', colour: r.colour };
+  return { id: r.id, name: r.name ?? 'Player', colour: colourOf(r) };
 }
 
 /** Friend requests, the friends list, blocks and search. */

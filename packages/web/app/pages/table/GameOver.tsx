@@ -5,6 +5,7 @@ import { claimSeat, rematch } from '../../lib/api.ts';
 import { holdSeat } from '../../lib/storage.ts';
 import { winLine } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
+import { GameOverSocial } from '../friends/GameOverSocial.tsx';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -39,6 +40,7 @@ export function GameOver({
         ))}
       </ol>
       <RatingResult view={view} />
+      <GameOverSocial view={view} />
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
