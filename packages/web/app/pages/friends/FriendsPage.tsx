@@ -1,3 +1,4 @@
+import './friends.css';
 import type { Challenges, Friends, FriendSearch } from '@zilch/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';

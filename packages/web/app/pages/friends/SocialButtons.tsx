@@ -1,3 +1,4 @@
+import './friends.css';
 import type { SocialTarget } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
