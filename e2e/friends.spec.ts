@@ -1,7 +1,7 @@
 // Friends and challenges (issue 24, items 1 and 2): two accounts in two browser contexts (one a
 // 375 px phone) find each other by name, befriend, one challenges, the other accepts from the
 // header's notice, and both land on the same table. WebAuthn needs a host name: localhost.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { authenticator, expectAccessible, gameIdOf, shootWidths } from './helpers.ts';
 
 const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;

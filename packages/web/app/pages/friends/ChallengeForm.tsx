@@ -1,4 +1,4 @@
-import type { PresetId } from '@zilch/engine';
+import type { PresetId, RuleSet } from '@zilch/engine';
 import type { SocialTarget } from '@zilch/protocol';
 import { useState } from 'react';
 import { PresetOptions } from '../../components/PresetOptions.tsx';
@@ -10,20 +10,26 @@ const MODES = [
   { mode: 'correspondence', label: 'Correspondence (1 day a decision)' },
 ] as const;
 
+/** The select's value for "the rules of the game just played". */
+const SAME = '__same';
+
 /**
- * Challenge one player: a preset, rated or not, live or correspondence. House rules go through
- * the API (a full RuleSet); the page offers presets, which is what most challenges are.
+ * Challenge one player: a preset, rated or not, live or correspondence. After a game the first
+ * choice is its own rules (house rules included): a rematch offered as a challenge.
  */
 export function ChallengeForm({
   to,
   name,
   onDone,
+  sameRules,
 }: {
   to: SocialTarget;
   name: string;
   onDone: (sent: boolean, text: string) => void;
+  /** The finished game's full rule set, offered first. */
+  sameRules?: RuleSet;
 }) {
-  const [rules, setRules] = useState<PresetId>('classic');
+  const [rules, setRules] = useState<PresetId | typeof SAME>(sameRules ? SAME : 'classic');
   const [rated, setRated] = useState(false);
   const [mode, setMode] = useState<'live' | 'correspondence'>('live');
   const [busy, setBusy] = useState(false);
@@ -34,7 +40,8 @@ export function ChallengeForm({
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        const r = await sendChallenge({ to, rules, rated, mode });
+        const chosen = rules === SAME && sameRules ? { ...sameRules } : rules;
+        const r = await sendChallenge({ to, rules: chosen, rated, mode });
         setBusy(false);
         onDone(r.ok, r.ok ? `Challenge sent to ${name}.` : r.error.message);
       }}
@@ -42,6 +49,7 @@ export function ChallengeForm({
       <label>
         Rules{' '}
         <select value={rules} onChange={(e) => setRules(e.target.value as PresetId)}>
+          {sameRules && <option value={SAME}>Same rules as this game</option>}
           <PresetOptions />
         </select>
       </label>

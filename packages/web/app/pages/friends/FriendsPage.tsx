@@ -51,7 +51,6 @@ export default function FriendsPage() {
     void refresh();
     const t = setInterval(() => void refresh(), POLL_MS);
     return () => clearInterval(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [account]);
 
   const act = async (p: Promise<{ ok: boolean; error?: { message: string } }>, done: string) => {

@@ -1,4 +1,5 @@
 import './friends.css';
+import type { RuleSet } from '@zilch/engine';
 import type { SocialTarget } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -21,11 +22,14 @@ export function SocialButtons({
   to,
   name,
   userId,
+  sameRules,
 }: {
   to: SocialTarget;
   name: string;
   /** Known on a profile: the current relation is shown instead of "Add friend". */
   userId?: string;
+  /** After a game: its rules, offered first (a rematch as a challenge). */
+  sameRules?: RuleSet;
 }) {
   const user = useUser();
   const [relation, setRelation] = useState<string | null>(null);
@@ -73,6 +77,7 @@ export function SocialButtons({
         <ChallengeForm
           to={to}
           name={name}
+          sameRules={sameRules}
           onDone={(sent, text) => {
             setChallenging(false);
             if (text) setNote({ ok: sent, text });
