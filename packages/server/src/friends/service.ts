@@ -33,7 +33,7 @@ export interface FriendDeps {
 }
 
 /** A person as the wire shows them. */
-export function person(r: PersonRow): Person {
+function person(r: PersonRow): Person {
   return { id: r.id, name: r.name ?? 'Player', colour: colourOf(r) };
 }
 

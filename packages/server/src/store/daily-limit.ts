@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
-export function utcDay(at: number): string {
+function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 

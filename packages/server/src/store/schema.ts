@@ -260,7 +260,7 @@ interface ChatReportsTable {
 
 /** The database as Kysely sees it. */
 /** A friendship of two accounts (a < b): requested by one, then accepted. */
-export interface FriendshipsTable {
+interface FriendshipsTable {
   a: string;
   b: string;
   requester: string;
@@ -269,7 +269,7 @@ export interface FriendshipsTable {
 }
 
 /** One account blocking another. */
-export interface BlocksTable {
+interface BlocksTable {
   blocker: string;
   blocked: string;
   at: number;
@@ -293,7 +293,7 @@ export interface ChallengesTable {
 }
 
 /** How many requests of a kind an account sent on a UTC day. */
-export interface SocialDailyTable {
+interface SocialDailyTable {
   user_id: string;
   day: string;
   kind: string;
