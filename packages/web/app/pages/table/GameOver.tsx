@@ -40,7 +40,6 @@ export function GameOver({
         ))}
       </ol>
       <RatingResult view={view} />
-      <GameOverSocial view={view} />
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
@@ -79,6 +78,7 @@ export function GameOver({
           {error}
         </p>
       )}
+      <GameOverSocial view={view} />
     </section>
   );
 }
