@@ -49,6 +49,15 @@ test('two accounts befriend each other; one challenges, the other accepts; both 
     await expect(ben.getByRole('heading', { name: 'Friend requests' })).toBeVisible();
     await ben.getByRole('button', { name: 'Accept' }).click();
     await expect(ben.getByTestId('friends-list')).toContainText(annName);
+    // Ann's profile (a player page) says so, and offers a challenge.
+    await ben.getByTestId('friends-list').getByRole('link', { name: annName }).click();
+    await expect(ben.getByRole('heading', { name: annName })).toBeVisible();
+    await expect(ben.getByText('Friend', { exact: true })).toBeVisible();
+    await expect(ben.getByRole('button', { name: `Challenge ${annName}` })).toBeVisible();
+    await expectAccessible(ben, 'a player page with friend buttons');
+    await shootWidths(SHOTS, ben, 'friends-player-page');
+    await ben.setViewportSize({ width: 1280, height: 900 });
+    await ben.goto(`${origin}/friends`);
 
     // Ann sees Ben online (his page asks for friends), and challenges him.
     await ann.reload();
