@@ -134,6 +134,17 @@ export class ChallengeService {
         'This challenge is no longer open (taken back, answered or expired).',
         409,
       );
+    const made = await this.seatBoth(row, from, me);
+    if (!made.ok) await this.d.store.reopen(id);
+    return made;
+  }
+
+  /** Makes a challenge's table: challenger seat 0, both seats claimed and linked to their accounts. */
+  private async seatBoth(
+    row: ChallengeRow,
+    from: UserRow,
+    me: UserRow,
+  ): Promise<Result<ChallengeSeat>> {
     const rated = row.rated === 1;
     const made = await this.d.games.create(
       {
@@ -164,7 +175,7 @@ export class ChallengeService {
       if (!claimed.ok) return claimed;
       await this.d.linkSeat(user.id, gameId, seat, now);
     }
-    await this.d.store.setGame(id, gameId);
+    await this.d.store.setGame(row.id, gameId);
     return ok({ gameId, seat: 1, token: made.value.seats[1]!.token! });
   }
 

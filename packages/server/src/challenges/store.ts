@@ -43,6 +43,16 @@ export class ChallengeStore {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /** Opens an accepted challenge again whose table could not be made (the accepter may retry). */
+  async reopen(id: string): Promise<void> {
+    await this.db
+      .updateTable('challenges')
+      .set({ status: 'open', game_id: null })
+      .where('id', '=', id)
+      .where('status', '=', 'accepted')
+      .execute();
+  }
+
   /** Sets the table of an accepted challenge. */
   async setGame(id: string, gameId: string): Promise<void> {
     await this.db.updateTable('challenges').set({ game_id: gameId }).where('id', '=', id).execute();

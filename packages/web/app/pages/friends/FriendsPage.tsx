@@ -38,8 +38,9 @@ export default function FriendsPage() {
     if (!c.ok) return;
     setChallenges(c.value);
     for (const ch of c.value.outgoing) {
-      if (ch.status === 'open') waiting.current.add(ch.id);
-      else if (ch.status === 'accepted' && waiting.current.has(ch.id)) {
+      if (ch.status === 'open' || (ch.status === 'accepted' && !ch.gameId))
+        waiting.current.add(ch.id);
+      else if (ch.status === 'accepted' && ch.gameId && waiting.current.has(ch.id)) {
         waiting.current.delete(ch.id);
         const s = await takeChallengeSeat(ch.id, 'seat');
         if (s.ok) navigate(`/t/${s.value.gameId}`);
