@@ -68,6 +68,14 @@ const SHAPES = {
   MatchJoinBody: P.MatchJoinBodySchema,
   MatchBotBody: P.MatchBotBodySchema,
   MatchStatus: P.MatchStatusSchema,
+  Person: P.PersonSchema,
+  FriendRequestBody: P.FriendRequestBodySchema,
+  Friends: P.FriendsSchema,
+  FriendSearch: P.FriendSearchSchema,
+  ChallengeBody: P.ChallengeBodySchema,
+  Challenge: P.ChallengeSchema,
+  Challenges: P.ChallengesSchema,
+  ChallengeSeat: P.ChallengeSeatSchema,
   JoinTableBody: P.JoinTableBodySchema,
   JoinedTable: P.JoinedTableSchema,
   AccountClaimBody: P.AccountClaimBodySchema,
@@ -325,6 +333,43 @@ const ROUTES: Route[] = [
       ref('PushPayload'),
   },
   {
+    route: 'GET /api/account/friends',
+    answers: ref('Friends'),
+    note: 'accounts only (`NOT_AN_ACCOUNT`: make a passkey first): friends with online, tables in play and whose move (friends only see this), requests both ways, blocks. Asking marks you online for your friends',
+  },
+  {
+    route: 'POST /api/account/friends',
+    takes: ref('FriendRequestBody'),
+    answers: '`{ relation }`',
+    note: `ask by account id (a profile link) or by a seat of a finished game you played; accepts their request if they asked first. At most ${P.FRIEND_REQUESTS_PER_DAY} requests a day (\`DAILY_LIMIT\`); a guest, an unknown id or someone who blocked you is \`NOT_FOUND\``,
+  },
+  {
+    route: 'GET /api/account/friends/search?q=',
+    answers: ref('FriendSearch'),
+    note: 'accounts whose name contains `q` (2–40 characters), at most 20; those who blocked you are left out',
+  },
+  {
+    route: 'GET /api/account/friends/:userId, POST …/:userId/accept, …/remove, …/block, …/unblock',
+    answers: '`{ relation }`',
+    note: 'relation is none, friend, incoming, outgoing or blocked. remove declines, takes back or unfriends; block also drops the friendship, cancels open challenges between you and hides their table chat from you',
+  },
+  {
+    route: 'GET /api/account/challenges',
+    answers: ref('Challenges'),
+    note: 'open challenges to you, and those you sent in the last week (any state)',
+  },
+  {
+    route: 'POST /api/account/challenges',
+    takes: ref('ChallengeBody'),
+    answers: ref('Challenge'),
+    note: `a preset or house rules, rated (presets only), live (60 s a decision, expires in 10 min) or correspondence (1 day a decision, expires in 3 days). The challenged account gets a \`challenge\` push. At most ${P.CHALLENGES_PER_DAY} a day`,
+  },
+  {
+    route: 'POST /api/account/challenges/:id/accept, …/decline, …/seat',
+    answers: `${ref('ChallengeSeat')}, ${ref('Challenge')}`,
+    note: 'accept makes the table (challenger seat 0) and answers your seat; decline (or take back your own); seat gives the challenger a fresh token for its seat. `CHALLENGE_CLOSED` once answered or expired',
+  },
+  {
     route: 'POST /api/games/:id/join',
     takes: ref('JoinTableBody'),
     answers: ref('JoinedTable'),
@@ -389,6 +434,10 @@ const CODES: Record<P.ErrorCode, string> = {
   NOT_AN_ACCOUNT:
     '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
   NOT_QUEUED: '409 — leaving quick match, or taking its bot, while not waiting',
+  NOT_YOURSELF: '400 — befriending, blocking or challenging yourself',
+  DAILY_LIMIT: '429 — over the per-day cap of friend requests or challenges of this account',
+  CHALLENGE_CLOSED:
+    '409 — accepting or declining a challenge already answered, taken back or expired',
   CHALLENGE_EXPIRED:
     '400 — no passkey request pending in the session, or it timed out, or was used',
   PASSKEY_NOT_VERIFIED: '400 on registration, 401 on sign-in — the WebAuthn answer did not verify',

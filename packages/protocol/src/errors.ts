@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'PUSH_ENDPOINT_NOT_ALLOWED',
   'PUSH_ENDPOINT_ADDRESS',
   'PUSH_ENDPOINT_TAKEN',
+  // Friends and challenges.
+  'NOT_YOURSELF',
+  'DAILY_LIMIT',
+  'CHALLENGE_CLOSED',
   // Quick match.
   'NOT_QUEUED',
   // Ratings (docs/server.md, ratings).

@@ -19,5 +19,6 @@ export {
 } from './text.ts';
 export * from './push.ts';
 export * from './match.ts';
+export * from './social.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';

@@ -5,8 +5,10 @@ import { GameIdSchema } from './moves.ts';
 
 /** What a notification is about. */
 export const PushKindSchema = z
-  .enum(['your-move', 'invitation', 'game-over'])
-  .describe('your-move: a table waits for you; invitation: a rematch offered to you; game-over');
+  .enum(['your-move', 'invitation', 'game-over', 'challenge'])
+  .describe(
+    'your-move: a table waits for you; invitation: a rematch offered to you; game-over; challenge: someone challenges you',
+  );
 
 /** What a notification is about. */
 export type PushKind = z.infer<typeof PushKindSchema>;
@@ -26,7 +28,7 @@ const minuteOfDay = z.number().int().min(0).max(1439).describe('Minutes after lo
 /** What an account wants pushed, and when not. */
 export const PushSettingsSchema = z
   .object({
-    kinds: z.array(PushKindSchema).max(3),
+    kinds: z.array(PushKindSchema).max(4),
     quietHours: z
       .object({ from: minuteOfDay, to: minuteOfDay })
       .nullable()

@@ -15,6 +15,10 @@ import {
   stopStrategy,
   strategyQueued,
 } from './bots/bot-source.ts';
+import { ChallengeService } from './challenges/service.ts';
+import { ChallengeStore } from './challenges/store.ts';
+import { FriendService } from './friends/service.ts';
+import { FriendStore } from './friends/store.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -129,7 +133,8 @@ export async function startServer(
     if (redis) await within(redis.pub.ping(), 1000, 'Redis');
     return true;
   };
-  const chat = new ChatService(new ChatStore(db.db), service);
+  // Blocks (friends/) hide a blocked seat's messages from its blocker.
+  const chat = new ChatService(new ChatStore(db.db), service, (g) => friends.blocksAt(g));
   const accountStore = new AccountStore(db.db);
   const ratings = new RatingService(new RatingStore(db.db, db.dialect), config.leaderboard, log);
   // Every process on the store signs cookies with one key: the configured one, else one made once.
@@ -162,6 +167,25 @@ export async function startServer(
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
   const accounts = new AccountService(accountStore, service);
+  const friends = new FriendService({
+    store: new FriendStore(db.db),
+    games: service,
+    user: (id) => accountStore.user(id),
+    connected,
+  });
+  const challenges = new ChallengeService({
+    store: new ChallengeStore(db.db),
+    games: service,
+    user: (id) => accountStore.user(id),
+    resolve: (me, to) => friends.resolve(me, to),
+    blockedEitherWay: (x, y) => friends.blockedEitherWay(x, y),
+    linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
+    seatToken: async (u, g) => {
+      const t = await accounts.mintTokens(u, g);
+      return t.ok ? (t.value.seats[0] ?? null) : null;
+    },
+    notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
+  });
   const match = new MatchService({
     store: new MatchStore(db.db),
     games: service,
@@ -183,6 +207,7 @@ export async function startServer(
       sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
       secret,
       push,
+      social: { friends, challenges },
     },
     ratings,
     chat,

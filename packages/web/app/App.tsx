@@ -6,6 +6,7 @@ import { syncDevice, useUser } from './lib/account.ts';
 import { adoptAccountLooks } from './lib/looks.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
+import { ChallengeBadge } from './pages/friends/ChallengeBadge.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
 
@@ -28,6 +29,7 @@ const QuickMatchPage = lazy(() => import('./pages/QuickMatchPage.tsx'));
 const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage.tsx'));
 const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
 const MistakesPage = lazy(() => import('./pages/analysis/MistakesPage.tsx'));
+const FriendsPage = lazy(() => import('./pages/friends/FriendsPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -66,6 +68,7 @@ export function App() {
           <Link href="/new">New table</Link>
           <Link href="/rules">Rules</Link>
           <YourMoveBadge />
+          <ChallengeBadge />
           <AccountLink />
           <SoundToggle />
         </nav>
@@ -81,6 +84,7 @@ export function App() {
             <Route path="/me" component={ProfilePage} />
             <Route path="/signin" component={SignInPage} />
             <Route path="/leaderboard" component={LeaderboardPage} />
+            <Route path="/friends" component={FriendsPage} />
             <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/mistakes">{(p) => <MistakesPage id={p.id} />}</Route>
@@ -94,7 +98,7 @@ export function App() {
         <p>
           Provably fair dice: every game publishes a commitment before the first roll.{' '}
           <Link href="/rules">How to play</Link> · <Link href="/leaderboard">Leaderboard</Link> ·{' '}
-          <Link href="/me">Your profile</Link>
+          <Link href="/friends">Friends</Link> · <Link href="/me">Your profile</Link>
         </p>
       </footer>
     </>

@@ -276,7 +276,7 @@ export class AccountService {
 }
 
 /** The stored dice and felt, or null when none were chosen or they no longer parse. */
-export function looksOf(row: Pick<UserRow, 'looks'>): Looks | null {
+function looksOf(row: Pick<UserRow, 'looks'>): Looks | null {
   if (!row.looks) return null;
   try {
     const r = LooksSchema.safeParse(JSON.parse(row.looks));

@@ -31,7 +31,7 @@ function canonical(v: unknown): string {
 }
 
 /** The preset a rule set is exactly, or 'custom'. */
-export function presetName(rules: RuleSet): string {
+function presetName(rules: RuleSet): string {
   const mine = canonical(rules);
   return PRESET_IDS.find((id) => canonical(preset(id)) === mine) ?? 'custom';
 }

@@ -44,6 +44,11 @@ export class ChatService {
   constructor(
     private readonly store: ChatStore,
     private readonly games: GameService,
+    /**
+     * Blocks between the accounts seated at a game, as [blocker seat, blocked seat] pairs
+     * (friends/): a blocked person's messages are hidden from the blocker, as a mute would.
+     */
+    private readonly blocks: (gameId: string) => Promise<[number, number][]> = async () => [],
   ) {}
 
   /** Records a new table's choice to turn its profanity filter off. */
@@ -92,7 +97,12 @@ export class ChatService {
    * those that muted the seat of a player seen under the same tag (the same address).
    */
   async mutedBy(m: ChatMessage, tag?: string): Promise<number[]> {
-    const seats = await this.store.mutedBy(m.gameId, m.seat ?? 'spectators');
+    const muted = await this.store.mutedBy(m.gameId, m.seat ?? 'spectators');
+    const blockers =
+      m.seat === null
+        ? []
+        : (await this.blocks(m.gameId)).filter(([, b]) => b === m.seat).map(([a]) => a);
+    const seats = blockers.length > 0 ? [...new Set([...muted, ...blockers])] : muted;
     if (m.seat !== null || tag === undefined) return seats;
     return [...new Set([...seats, ...(await this.store.mutedTag(m.gameId, tag))])];
   }
@@ -101,13 +111,20 @@ export class ChatService {
   async history(gameId: string, seat: number | null): Promise<History> {
     const mutes = seat === null ? null : await this.store.mutes(gameId, seat);
     const tags = seat === null ? [] : await this.store.mutedTags(gameId, seat);
+    const blocked =
+      seat === null
+        ? []
+        : (await this.blocks(gameId)).filter(([a]) => a === seat).map(([, b]) => b);
+    const messages = await this.store.history(
+      gameId,
+      CHAT_HISTORY,
+      mutes && blocked.length > 0
+        ? { ...mutes, seats: [...new Set([...mutes.seats, ...blocked])] }
+        : mutes,
+      tags.map((t) => `Spectator ${t}`),
+    );
     return {
-      messages: await this.store.history(
-        gameId,
-        CHAT_HISTORY,
-        mutes,
-        tags.map((t) => `Spectator ${t}`),
-      ),
+      messages,
       mutes,
       filtered: await this.filtered(gameId),
     };

@@ -103,7 +103,10 @@ export async function buildApp(
   service: GameService,
   metrics: Metrics,
   ready: () => Promise<boolean>,
-  identity: Pick<AccountRouteOptions, 'accounts' | 'sessions' | 'secret' | 'push' | 'match'>,
+  identity: Pick<
+    AccountRouteOptions,
+    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social'
+  >,
   ratings: RatingService,
   chat: ChatService,
   /** Whether memory is short (memory-guard.ts): the costly routes then answer BUSY. */

@@ -56,7 +56,7 @@ type Reach = 'public' | 'loopback';
  * One allow-list entry in its canonical form (lowercase; an address as the URL parser writes
  * it: `127.1` is 127.0.0.1, an IPv6 address in brackets), or null when it is not a host.
  */
-export function hostPattern(entry: string): string | null {
+function hostPattern(entry: string): string | null {
   const raw = entry.trim().toLowerCase();
   if (raw === '*') return raw;
   const e = raw.replace(/\.$/, '');

@@ -27,7 +27,7 @@ import { WorkQueue } from './queue.ts';
 import { isQuiet } from './quiet.ts';
 import { PushTransport, sendPush, type SendResult, type Vapid } from './sender.ts';
 
-const ALL_KINDS: PushKind[] = ['your-move', 'invitation', 'game-over'];
+const ALL_KINDS: PushKind[] = ['your-move', 'invitation', 'game-over', 'challenge'];
 
 /** Subscriptions an account keeps (its devices); a new one beyond drops the least recent. */
 export const MAX_DEVICES = 10;
@@ -174,6 +174,20 @@ export class PushService {
           ? `${from} invites you to a game of Zilch.`
           : 'You are invited to a game of Zilch.',
         url: `/t/${gameId}`,
+      }),
+    );
+  }
+
+  /** Someone challenged this account (challenges/): the notice opens the friends page. */
+  notifyChallenge(userId: string, challengeId: string, from: string): void {
+    this.enqueue(() =>
+      // The challenge's id stands in the game's place: one notice per challenge.
+      this.deliver(userId, 'challenge', {
+        kind: 'challenge',
+        gameId: challengeId,
+        title: 'Challenge',
+        body: `${from} challenges you to a game of Zilch.`,
+        url: '/friends',
       }),
     );
   }

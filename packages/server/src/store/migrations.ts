@@ -368,6 +368,68 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0015_friends': {
+    // Friends and challenges (docs/server.md "Friends and challenges"): one friendship row per
+    // pair (a < b), blocks one way, challenges, and the per-day counters that cap requests.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('friendships')
+        .addColumn('a', 'text', (c) => c.notNull())
+        .addColumn('b', 'text', (c) => c.notNull())
+        .addColumn('requester', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('friendships_pk', ['a', 'b'])
+        .execute();
+      await db.schema.createIndex('friendships_b').on('friendships').column('b').execute();
+      await db.schema
+        .createTable('blocks')
+        .addColumn('blocker', 'text', (c) => c.notNull())
+        .addColumn('blocked', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('blocks_pk', ['blocker', 'blocked'])
+        .execute();
+      await db.schema.createIndex('blocks_blocked').on('blocks').column('blocked').execute();
+      await db.schema
+        .createTable('challenges')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('from_user', 'text', (c) => c.notNull())
+        .addColumn('to_user', 'text', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('turn_timer', 'integer')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('challenges_to')
+        .on('challenges')
+        .columns(['to_user', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('challenges_from')
+        .on('challenges')
+        .columns(['from_user', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('social_daily')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('social_daily_pk', ['user_id', 'day', 'kind'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['social_daily', 'challenges', 'blocks', 'friendships']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
 };
 
 const ratings: Record<string, Migration> = {

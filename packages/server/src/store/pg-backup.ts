@@ -9,8 +9,8 @@ import { knownMigrations } from './migrations.ts';
 
 // The documented flags (docs/operations.md): one file in pg_dump's compressed custom format, no
 // owners or grants, so it restores into a database owned by another role.
-export const PG_DUMP_FLAGS = ['--format=custom', '--no-owner', '--no-privileges'] as const;
-export const PG_RESTORE_FLAGS = [
+const PG_DUMP_FLAGS = ['--format=custom', '--no-owner', '--no-privileges'] as const;
+const PG_RESTORE_FLAGS = [
   '--no-owner',
   '--no-privileges',
   '--exit-on-error',

@@ -269,9 +269,54 @@ interface GameAccuracyTable {
   at: number;
 }
 
+/** A friendship of two accounts (a < b): requested by one, then accepted. */
+interface FriendshipsTable {
+  a: string;
+  b: string;
+  requester: string;
+  status: 'pending' | 'accepted';
+  at: number;
+}
+
+/** One account blocking another. */
+interface BlocksTable {
+  blocker: string;
+  blocked: string;
+  at: number;
+}
+
+/** A challenge from one account to another, and the table it made. */
+export interface ChallengesTable {
+  id: string;
+  from_user: string;
+  to_user: string;
+  /** JSON: the preset id or the full RuleSet as sent. */
+  rules: string;
+  preset: string;
+  rated: number;
+  mode: 'live' | 'correspondence';
+  turn_timer: number | null;
+  status: 'open' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+  game_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** How many requests of a kind an account sent on a UTC day. */
+interface SocialDailyTable {
+  user_id: string;
+  day: string;
+  kind: string;
+  n: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   game_accuracy: GameAccuracyTable;
+  friendships: FriendshipsTable;
+  blocks: BlocksTable;
+  challenges: ChallengesTable;
+  social_daily: SocialDailyTable;
   rated_games: RatedGamesTable;
   ratings: RatingsTable;
   rating_history: RatingHistoryTable;

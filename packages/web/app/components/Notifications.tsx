@@ -15,6 +15,7 @@ const KINDS: { kind: PushKind; label: string }[] = [
   { kind: 'your-move', label: 'Your move' },
   { kind: 'invitation', label: 'Game invitations (a rematch offered to you)' },
   { kind: 'game-over', label: 'Game over' },
+  { kind: 'challenge', label: 'Challenges from other players' },
 ];
 
 /** "HH:MM" of a minute of the day, and back. */

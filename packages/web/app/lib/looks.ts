@@ -49,7 +49,7 @@ let current: Looks = DEFAULT_LOOKS;
 const listeners = new Set<() => void>();
 
 /** Shows `l` on every page (and remembers it on this device for the next first paint). */
-export function applyLooks(l: Looks): void {
+function applyLooks(l: Looks): void {
   current = l;
   document.documentElement.dataset.dice = l.dice;
   document.documentElement.dataset.felt = l.felt;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Avatar } from '../components/Avatar.tsx';
 import { Ratings } from '../components/Ratings.tsx';
 import { getPlayerRatings } from '../lib/api.ts';
+import { SocialButtons } from './friends/SocialButtons.tsx';
 
 /** A player's public profile: name, avatar and ratings (accounts only). */
 export default function PlayerPage({ id }: { id: string }) {
@@ -22,6 +23,7 @@ export default function PlayerPage({ id }: { id: string }) {
         <Avatar user={{ name: data.player.name, colour: data.player.colour }} size={40} />{' '}
         {data.player.name}
       </h1>
+      <SocialButtons to={{ userId: id }} name={data.player.name} userId={id} />
       <Ratings data={data} />
     </section>
   );

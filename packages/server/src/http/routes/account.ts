@@ -11,6 +11,7 @@ import { accountSession } from './account-session.ts';
 import type { RouteConfig } from './games.ts';
 import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { pushRoutes } from './push.ts';
+import { socialRoutes, type SocialRoutes } from '../social-routes.ts';
 
 /** What the account routes need. */
 export interface AccountRouteOptions {
@@ -30,6 +31,8 @@ export interface AccountRouteOptions {
   readonly costly?: RouteConfig;
   /** Guests one client address may make per hour (default 30). */
   readonly guestsPerIpHour?: number;
+  /** Friends and challenges (friends/, challenges/), whose routes share the session. */
+  readonly social?: SocialRoutes;
 }
 
 /** The identity routes under /api/account (docs/server.md): sessions, passkeys, recovery, profile. */
@@ -44,6 +47,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     await app.register(passkeyRoutes(accounts, session, o.auth, o.relyingParty));
     const { current, ensure } = session;
     if (o.push) await app.register(pushRoutes(o.push, current));
+    if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
     if (o.match)
       await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };

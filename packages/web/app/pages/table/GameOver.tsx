@@ -8,6 +8,7 @@ import { holdSeat } from '../../lib/storage.ts';
 import { resultLine, speaker } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
 import { AccuracySummary } from '../analysis/AccuracySummary.tsx';
+import { GameOverSocial } from '../friends/GameOverSocial.tsx';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -91,6 +92,7 @@ export function GameOver({
           {error}
         </p>
       )}
+      <GameOverSocial view={view} />
     </section>
   );
 }

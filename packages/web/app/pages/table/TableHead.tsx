@@ -55,7 +55,7 @@ export function TableHead({
 }
 
 /** The quick-match rule for a player who stops playing, in words (docs/server.md, Quick match). */
-export function absenceLine(rule: NonNullable<GameView['absence']>): string {
+function absenceLine(rule: NonNullable<GameView['absence']>): string {
   const never = rule.abortUnmoved ? 'A player who never makes a move calls the game off. ' : '';
   if (rule.forfeitAfter === null)
     return `${never}When a player's time runs out, a bot plays for them until they are back.`;
