@@ -147,7 +147,7 @@ for (const size of SIZES) {
     await expect(over).toContainText(`${BOT} wins`);
     await onScreen(page, 'game-over', {
       ...always(page),
-      winner: over.getByRole('heading'),
+      winner: over.getByRole('heading', { level: 2 }),
       'final scores': page.getByTestId('final-scores'),
       review: over.getByRole('link', { name: 'Review the game' }),
       rematch: over.getByRole('button', { name: 'Rematch' }),

@@ -58,7 +58,7 @@ test('the "your move" push reaches the player, and the service worker shows it',
     await card.getByRole('checkbox', { name: 'Game over' }).uncheck();
     await expect(card.getByRole('status')).toHaveText('Saved.');
     await card.getByRole('checkbox', { name: 'No notifications at night' }).check();
-    await expect(card.getByLabel('From')).toHaveValue('22:00');
+    await expect(card.getByRole('textbox', { name: 'From' })).toHaveValue('22:00');
     await card.getByRole('checkbox', { name: 'No notifications at night' }).uncheck();
     await expectAccessible(ada, 'the notification settings');
     for (const width of [375, 1280]) {

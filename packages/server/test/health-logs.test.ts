@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { testDirs } from '@zilch/testkit';
 
 interface Line {
   level: number;
@@ -24,6 +25,8 @@ const sink = new Writable({
 let server: RunningServer;
 beforeAll(async () => {
   const c = loadConfig({
+    // The run's sandbox: a test server never writes ./data.
+    ...testDirs(),
     PORT: '0',
     HOST: '127.0.0.1',
     ZILCH_WEB_DIR: '/nonexistent',

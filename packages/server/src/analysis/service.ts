@@ -1,9 +1,10 @@
 // Game analysis: every decision ranked by the coach (strategy threads, never this event loop),
 // turned into accuracy per seat by @zilch/strategy's pure accuracy module, stored once exact.
-import { PRESET_IDS, preset, type GameState, type RuleSet } from '@zilch/engine';
+import type { GameState, RuleSet } from '@zilch/engine';
 import type { AccuracyTrend, AdviceOption, GameAccuracy } from '@zilch/protocol';
 import { gameAccuracy, THRESHOLDS, type Advice, type PoolResult } from '@zilch/strategy/node';
 import { ok, refuse, type Result } from '../games/errors.ts';
+import { presetMatching } from '../games/preset-of.ts';
 import type { GameService } from '../games/service.ts';
 import type { AnalysisStore } from './store.ts';
 
@@ -17,23 +18,9 @@ const BUSY_WAIT_MS = 250;
 // The trend lists this many analysed games per player at most.
 const TREND_GAMES = 200;
 
-/** JSON with object keys sorted, so equal rule sets compare equal whatever their key order. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
 /** The preset a rule set is exactly, or 'custom'. */
 function presetName(rules: RuleSet): string {
-  const mine = canonical(rules);
-  return PRESET_IDS.find((id) => canonical(preset(id)) === mine) ?? 'custom';
+  return presetMatching(rules) ?? 'custom';
 }
 
 class Busy extends Error {}

@@ -1,26 +1,13 @@
 // Which new tables may be rated: two human seats, a preset's rules, no bot playing for anyone.
-import { PRESET_IDS, preset, type RuleSet } from '@zilch/engine';
+import type { RuleSet } from '@zilch/engine';
 import type { CreateGameBody } from '@zilch/protocol';
 import { ok, refuse, type Result } from '../games/errors.ts';
-
-/** JSON with object keys sorted, so two equal rule sets compare equal whatever their key order. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
+import { presetMatching } from '../games/preset-of.ts';
 
 /** The preset a rule set is exactly (ratings are kept per preset), or null for custom rules. */
 function presetOf(input: CreateGameBody['rules'], rules: RuleSet): string | null {
   if (typeof input === 'string') return input;
-  const mine = canonical(rules);
-  return PRESET_IDS.find((id) => canonical(preset(id)) === mine) ?? null;
+  return presetMatching(rules);
 }
 
 const notRateable = (why: string) =>

@@ -7,7 +7,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PushService } from '../../push/service.ts';
-import type { UserRow } from '../../store/account-store.ts';
+import { accountOnly, type CurrentUser } from '../account-only.ts';
 import { refusals, refused } from './games.ts';
 
 /**
@@ -15,32 +15,10 @@ import { refusals, refused } from './games.ts';
  * the session cookie and its same-origin check). Accounts only: a guest's device identity is
  * not worth waking a phone for, and signing in moves its seats to the account anyway.
  */
-export function pushRoutes(
-  push: PushService,
-  current: (req: FastifyRequest) => Promise<UserRow | null>,
-): FastifyPluginAsyncZod {
+export function pushRoutes(push: PushService, current: CurrentUser): FastifyPluginAsyncZod {
   return async (app) => {
-    /** The session's account, or a refusal sent. */
-    async function account(req: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
-      const row = await current(req);
-      if (!row) {
-        await refused(reply, {
-          code: 'NO_SESSION',
-          message: 'You are not signed in on this device.',
-          status: 401,
-        });
-        return null;
-      }
-      if (row.kind !== 'account') {
-        await refused(reply, {
-          code: 'NOT_AN_ACCOUNT',
-          message: 'Notifications need an account: add a passkey first.',
-          status: 403,
-        });
-        return null;
-      }
-      return row;
-    }
+    const account = (req: FastifyRequest, reply: FastifyReply) =>
+      accountOnly(current, req, reply, 'Notifications');
 
     app.get(
       '/api/account/push',

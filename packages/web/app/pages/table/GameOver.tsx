@@ -53,7 +53,7 @@ export function GameOver({
         ))}
       </ol>
       <RatingResult view={view} />
-      <AccuracySummary view={view} mine={Object.keys(tokens).map(Number)} />
+      {/* The ways on first: on a phone the card lies over the felt, and what follows scrolls. */}
       <div className="row">
         <Link href={`/t/${view.id}/review`} className="btn primary">
           Review the game
@@ -92,6 +92,7 @@ export function GameOver({
           {error}
         </p>
       )}
+      <AccuracySummary view={view} mine={Object.keys(tokens).map(Number)} />
       <GameOverSocial view={view} />
     </section>
   );
