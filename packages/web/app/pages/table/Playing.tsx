@@ -91,7 +91,13 @@ export function Playing(p: PlayingProps) {
   );
   useEffect(() => setHolding(guide.tip !== null), [guide.tip]);
   const moves = useMoves(p.send, view.seq, myTurn && !play.busy, s.phase, guide.acted);
-  const early = useEarlyTaps(rolling && myTurn && (play.step?.own ?? false), moves, s.phase);
+  // Taps are kept while the player's own dice tumble, and through the rest of the played-back
+  // step (moves are refused until it ends): a key pressed just after the landing is not lost.
+  const early = useEarlyTaps(
+    myTurn && (rolling ? (play.step?.own ?? false) : play.busy),
+    moves,
+    s.phase,
+  );
   const banner = useBanner(play.banner);
   const rating = useRating(view);
   const dice = useDice(s, play.events);
