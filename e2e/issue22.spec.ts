@@ -1,13 +1,18 @@
 // Issue 22, items 6–9: the words the table says about you, focus, keyboard hints for keyboards
 // only, the dice at desktop width and the marks on dice that score, dice and felt themes chosen
 // on the profile, reactions drawn as our own icons. Screenshots of each theme at 375×667 and
-// 1280 px go to docs/screenshots (themes-*.png).
+// 1280 px go to SHOTS: the run's sandbox, or docs/screenshots with ZILCH_UPDATE_SCREENSHOTS=1.
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { apiGame, authenticator, expectAccessible, forceDice, holdToken } from './helpers.ts';
-
-const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots');
+import {
+  apiGame,
+  authenticator,
+  expectAccessible,
+  forceDice,
+  holdToken,
+  SHOTS,
+} from './helpers.ts';
 
 /** A preset's rules as the server describes them, the page's seat starting. */
 async function classic(request: APIRequestContext, change: Record<string, unknown> = {}) {
