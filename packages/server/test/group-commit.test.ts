@@ -5,7 +5,8 @@ import { loadConfig } from '../src/config/config.ts';
 import { openDb, type Db } from '../src/store/db.ts';
 import { GameStore, VersionConflict } from '../src/store/game-store.ts';
 import { GroupCommit, type Outcome, type Settled } from '../src/store/group-commit.ts';
-import type { EntryRecord, GameRecord } from '../src/store/records.ts';
+import type { EntryRecord } from '../src/store/records.ts';
+import { bareGame } from './game-record.ts';
 
 /** A promise and the hands that settle it. */
 function deferred<T>() {
@@ -138,29 +139,7 @@ describe.skipIf(!url)('group commit on PostgreSQL', () => {
     await dropSchema(url as string, schema);
   });
 
-  const game = (id: string): GameRecord => ({
-    id,
-    createdAt: Date.now(),
-    status: 'playing',
-    version: 1,
-    seq: 0,
-    rules: { name: 'test' } as unknown as GameRecord['rules'],
-    seats: [],
-    spectatorToken: `s-${id}`,
-    commitment: 'c',
-    serverSeed: 's',
-    fairFormat: 2,
-    setupDice: null,
-    turnTimer: null,
-    absentBot: null,
-    absence: null,
-    rematchOf: null,
-    rematchId: null,
-    turnStartedAt: null,
-    decisionAt: null,
-    finishedAt: null,
-    finalScores: null,
-  });
+  const game = bareGame;
   const entry = (seq: number, clientId: string): EntryRecord => ({
     seq,
     clientId,

@@ -4,7 +4,8 @@ import { tempDir } from '@zilch/testkit';
 import { loadConfig } from '../src/config/config.ts';
 import { openDb, type Db } from '../src/store/db.ts';
 import { GameStore, VersionConflict } from '../src/store/game-store.ts';
-import type { EntryRecord, GameRecord } from '../src/store/records.ts';
+import type { EntryRecord } from '../src/store/records.ts';
+import { bareGame } from './game-record.ts';
 
 describe('action appends on SQLite, one transaction per turn of the event loop', () => {
   const tmp = tempDir();
@@ -22,29 +23,7 @@ describe('action appends on SQLite, one transaction per turn of the event loop',
     tmp.cleanup();
   });
 
-  const game = (id: string): GameRecord => ({
-    id,
-    createdAt: Date.now(),
-    status: 'playing',
-    version: 1,
-    seq: 0,
-    rules: { name: 'test' } as unknown as GameRecord['rules'],
-    seats: [],
-    spectatorToken: `s-${id}`,
-    commitment: 'c',
-    serverSeed: 's',
-    fairFormat: 2,
-    setupDice: null,
-    turnTimer: null,
-    absentBot: null,
-    absence: null,
-    rematchOf: null,
-    rematchId: null,
-    turnStartedAt: null,
-    decisionAt: null,
-    finishedAt: null,
-    finalScores: null,
-  });
+  const game = bareGame;
   const entry = (seq: number, clientId: string): EntryRecord => ({
     seq,
     clientId,
