@@ -1,4 +1,5 @@
 /** The CLI's word forms: one helper for plurals and verbs, and the sentences built with it. */
+import { stripVTControlCharacters } from 'node:util';
 import { createGame, preset, seededDice, type GameEvent, type GameState } from '@zilch/engine';
 import { describe, expect, it } from 'vitest';
 import { describeReport } from '../src/commands/backup.ts';
@@ -67,8 +68,9 @@ describe('zilch play sentences', () => {
     { type: 'banked', seat: 0, points: 350, score: 350 },
     { type: 'game-over', winners: [0], scores: [10_000, 0] },
   ];
+  // picocolors colours its output when CI is set, as it is on the CI machine; the words are what count.
   const text = (name: string): string =>
-    all.map((e) => eventText(e, state, seats(name)) ?? '').join('\n');
+    stripVTControlCharacters(all.map((e) => eventText(e, state, seats(name)) ?? '').join('\n'));
 
   it('"You" takes the plain verb in every event line', () => {
     const you = text('You');
