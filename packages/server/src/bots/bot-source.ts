@@ -42,6 +42,8 @@ export interface StrategySettings {
   readonly workers: number;
   readonly queue: number;
   readonly budgetMs: number;
+  /** Nice value of the strategy threads on Linux (0: the process's). */
+  readonly nice?: number;
   readonly memoryCeilingMb: number;
   /** Whether memory is short: new strategy jobs are refused BUSY (bots play simpler). */
   readonly shed?: () => boolean;
@@ -77,6 +79,7 @@ export function startStrategy(s: StrategySettings): void {
     workers: s.workers,
     queue: s.queue,
     budgetMs: s.budgetMs,
+    ...(s.nice !== undefined ? { nice: s.nice } : {}),
     ceilingMb: s.memoryCeilingMb,
     dir: s.cacheDir,
     ...(s.shed ? { shed: s.shed } : {}),

@@ -60,6 +60,8 @@ export const EnvSchema = z.object({
   ZILCH_STRATEGY_QUEUE: int(1, 10_000, 16),
   /** Longest a strategy job may take (ms) before it is stopped. */
   ZILCH_STRATEGY_BUDGET_MS: int(100, 600_000, 30_000),
+  /** Nice value of the strategy threads on Linux (0–19): solves yield a shared core to players. */
+  ZILCH_STRATEGY_NICE: int(0, 19, 10),
   /** Resident memory (MB) the server keeps under; exact solves that would not fit are not made. */
   ZILCH_MEMORY_CEILING_MB: int(400, 1_048_576, 1024),
   /** Longest a SIGTERM drain may take (ms); past it what is left is closed and the process exits. */
@@ -184,7 +186,7 @@ export interface Config {
   /** Whether the shipped presets' solutions are read at start, once for every strategy thread. */
   readonly preloadSolutions: boolean;
   /** The strategy pool: threads, queue bound, time budget per job (ms). */
-  readonly strategy: { workers: number; queue: number; budgetMs: number };
+  readonly strategy: { workers: number; queue: number; budgetMs: number; nice: number };
   /** Resident memory (MB) the server keeps under. */
   readonly memoryCeilingMb: number;
   /** Bound of the SIGTERM drain (ms). */
@@ -324,6 +326,7 @@ export function loadConfig(
         workers: e.ZILCH_STRATEGY_WORKERS,
         queue: e.ZILCH_STRATEGY_QUEUE,
         budgetMs: e.ZILCH_STRATEGY_BUDGET_MS,
+        nice: e.ZILCH_STRATEGY_NICE,
       },
       memoryCeilingMb: e.ZILCH_MEMORY_CEILING_MB,
       drainMs: e.ZILCH_DRAIN_MS,

@@ -54,4 +54,6 @@ export interface ThreadSettings {
   readonly dir: string;
   /** Bytes of two-player solutions the thread may hold at once (shared ones not counted). */
   readonly solutionBytes: number;
+  /** Nice value the thread gives itself on Linux (0: the process's own). */
+  readonly nice: number;
 }

@@ -1,5 +1,6 @@
 // The task function of a strategy pool thread (piscina loads its default export). It keeps the
 // solutions it made, bounded in bytes, and never starts a solve that would not fit.
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { legalActions, type Action, type GameState, type RuleSet } from '@zilch/engine';
 import { advise, type Advice, type AdviceMode } from '../advisor/index.ts';
@@ -17,6 +18,17 @@ import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
 import type { JobAnswer, StrategyJob, ThreadSettings } from './job.ts';
 
 const settings = workerData as ThreadSettings;
+// Players wait on the event loop; nobody waits on a solve to the millisecond. On Linux the nice
+// value belongs to the thread (setpriority on the calling task), so this lowers only this pool
+// thread's claim on a core it shares with the event loop; elsewhere it would lower the whole
+// process, so it is left alone there.
+if (settings.nice > 0 && process.platform === 'linux') {
+  try {
+    setPriority(settings.nice);
+  } catch {
+    // Not permitted here (a sandbox): the thread runs at the process's priority.
+  }
+}
 const disk = diskSolutions(settings.dir);
 
 // One object per canonical rule set: the solvers memoise on the rule-set object, and each job

@@ -35,6 +35,11 @@ export interface StrategyPoolOptions {
     readonly bytes: number;
     readonly solutions: Promise<readonly SharedSolution[]>;
   };
+  /**
+   * Nice value of the threads on Linux (default 10): a solve yields a shared core to the event
+   * loop, which answers players. 0 keeps the process's priority.
+   */
+  readonly nice?: number;
   /** Whether the process is short of memory (the server's guard): new jobs are refused BUSY. */
   readonly shed?: () => boolean;
   /** Told when the pool stops a job or restarts its threads (for logs). */
@@ -100,7 +105,7 @@ export class StrategyPool {
       (o.reserveMb ?? 320) + (o.shared?.bytes ?? 0) / MB,
     );
     this.heapMb = heapMb;
-    this.settings = { dir: o.dir, solutionBytes };
+    this.settings = { dir: o.dir, solutionBytes, nice: o.nice ?? 10 };
     this.shared = (o.shared?.solutions ?? Promise.resolve([])).then(
       (list) => new Map(list.map((s) => [ruleKey(s.rules), s])),
       () => new Map(),

@@ -1,6 +1,6 @@
 import { createGame, preset, type GameState, type RuleSet } from '@zilch/engine';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { advise } from '../../src/advisor/index.ts';
@@ -81,6 +81,41 @@ describe('memory budget', () => {
 });
 
 describe('strategy pool', () => {
+  /** The nice value of each thread of this process, from /proc (Linux). */
+  function threadNices(): number[] {
+    return readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields after the command name (in parentheses, which may hold spaces): nice is field 19.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[16]);
+    });
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'lowers only its own threads: a solve yields a shared core to the event loop',
+    async () => {
+      const own = threadNices().filter((n) => n === 7).length;
+      const pool = new StrategyPool({
+        workers: 2,
+        queue: 4,
+        budgetMs: 60_000,
+        ceilingMb: 1024,
+        dir,
+        nice: 7,
+      });
+      try {
+        const r = await pool.advise(stateOf(preset('classic')), 'points');
+        expect(r.ok).toBe(true);
+        // Both pool threads, and not the main thread (this one) nor the rest of the process.
+        expect(threadNices().filter((n) => n === 7).length).toBe(own + 2);
+        expect(getPriority()).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    },
+    30_000,
+  );
+
   it('refuses with BUSY beyond its queue instead of waiting', async () => {
     const pool = new StrategyPool({ workers: 1, queue: 1, budgetMs: 60_000, ceilingMb: 1024, dir });
     try {
