@@ -11,14 +11,14 @@
 // The server runs behind a (simulated) trusted proxy on loopback: the attacker's requests carry
 // X-Forwarded-For 198.51.100.66, the probes none, so the limits see two addresses as they would
 // in production.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { preset } from '@zilch/engine';
 import {
   api,
   claimSeat,
   createGame,
   newStats,
-  openSocket,
   Player,
   sleep,
   spawnServer,
@@ -27,6 +27,7 @@ import {
   viewAs,
 } from '@zilch/testkit';
 import type { Created } from '@zilch/protocol';
+import { costlyRules, type AttackPlan, type AttackReport } from '../lib/abuse.ts';
 
 const { values: a } = parseArgs({
   options: {
@@ -41,25 +42,8 @@ const SECONDS = Number(a.duration);
 const PROBES = Number(a.probes);
 const FLOODERS = Number(a.sockets);
 const ATTACKS = new Set(a.attacks.split(','));
-const ATTACKER = { 'x-forwarded-for': '198.51.100.66' };
 /** The server's memory ceiling (ZILCH_MEMORY_CEILING_MB's default). */
 const CEILING = 1024;
-
-/** A rule set the solvers find expensive: ten dice, a zilch penalty after ten zilches. */
-function costlyRules(name: string): Record<string, unknown> {
-  const base = preset('serendipity-creak');
-  const grow = (row: number[]) => {
-    const top = row[row.length - 1] as number;
-    return [...row, top * 2, top * 4, top * 8, top * 16];
-  };
-  return {
-    ...base,
-    name,
-    dice: 10,
-    zilchPenalty: { zilches: 10, points: 500 },
-    ofAKind: base.ofAKind.map(grow),
-  };
-}
 
 const dir = tempDir('zilch-abuse-');
 const server = await spawnServer({
@@ -153,153 +137,31 @@ console.log(
 const quiet = await measure(SECONDS);
 const rssQuiet = rssMax;
 
-// ---- the attack ----
-let stop = false;
-const counts = {
-  socketMessages: 0,
-  rateLimitedAcks: 0,
-  byes: 0,
-  refusedConnections: 0,
-  advice: {} as Record<number, number>,
-  tables: {} as Record<number, number>,
-  bypass: {} as Record<number, number>,
-  chat: {} as Record<string, number>,
-  reports: {} as Record<string, number>,
-  queue: {} as Record<number, number>,
+// ---- the attack, from its own process (reliability/scripts/abuse-attacker.ts) ----
+const plan: AttackPlan = {
+  base,
+  gameId: probes.created[0]?.gameId as string,
+  adviceState,
+  attacks: [...ATTACKS],
+  flooders: FLOODERS,
 };
-const tally = (m: Record<number, number>, status: number) => {
-  m[status] = (m[status] ?? 0) + 1;
-};
-type Acked = { ok: boolean; error?: { code: string } };
-const tallyCode = (m: Record<string, number>, a: Acked | undefined) => {
-  const k = a?.ok ? 'ok' : (a?.error?.code ?? 'none');
-  m[k] = (m[k] ?? 0) + 1;
-};
-const botTables: string[] = [];
-
-/** One flooding socket: connects, sends as fast as it can, and reconnects when thrown out. */
-async function flood(): Promise<void> {
-  while (!stop) {
-    const { socket: s, error } = await openSocket(base, ATTACKER);
-    if (error !== null) {
-      counts.refusedConnections++;
-      s.close();
-      await sleep(200);
-      continue;
-    }
-    s.on('bye', () => counts.byes++);
-    const gone = new Promise<void>((r) => s.once('disconnect', () => r()));
-    let open = true;
-    void gone.then(() => (open = false));
-    while (open && !stop) {
-      for (let i = 0; i < 100; i++) {
-        counts.socketMessages++;
-        s.emit(
-          'action',
-          {
-            gameId: probes.created[0]?.gameId,
-            clientId: `f${counts.socketMessages}`,
-            action: { type: 'roll' },
-          },
-          (ack: { ok: boolean; error?: { code: string } }) => {
-            if (ack.error?.code === 'RATE_LIMITED') counts.rateLimitedAcks++;
-          },
-        );
-      }
-      await new Promise((r) => setImmediate(r));
-    }
-    s.close();
-  }
-}
-
-/** Costly advice, one fresh rule-set name each time. */
-async function advise(): Promise<void> {
-  for (let n = 1; !stop; n++) {
-    const state = { ...adviceState, rules: costlyRules(`costly ${Date.now()}-${n}`) };
-    const r = await api(base, 'POST', '/api/advice', { state }, ATTACKER).catch(() => null);
-    tally(counts.advice, r?.status ?? 0);
-    await sleep(100);
-  }
-}
-
-/** Bot tables under fresh costly rules, created through escaped spellings of the route. */
-async function tables(): Promise<void> {
-  const spellings = ['/%61pi/games', '/api/games', '/%61%70%69/games', '/api/%67ames'];
-  for (let n = 1; !stop; n++) {
-    const path = spellings[n % spellings.length] as string;
-    const r = await api<{ gameId?: string }>(
-      base,
-      'POST',
-      path,
-      {
-        rules: costlyRules(`bots ${Date.now()}-${n}`),
-        seats: [
-          { kind: 'bot', bot: n % 2 ? 'optimal' : 'expected' },
-          { kind: 'bot', bot: 'expected' },
-        ],
-      },
-      ATTACKER,
-    ).catch(() => null);
-    tally(path === '/api/games' ? counts.tables : counts.bypass, r?.status ?? 0);
-    if (r?.status === 201 && r.body.gameId) botTables.push(r.body.gameId);
-  }
-}
-
-/** Chat spam: a spectator socket sends messages and reports every message it sees. */
-async function chatSpam(): Promise<void> {
-  const gameId = probes.created[0]?.gameId;
-  while (!stop) {
-    const { socket: s, error } = await openSocket(base, ATTACKER);
-    if (error !== null) {
-      s.close();
-      await sleep(200);
-      continue;
-    }
-    let open = true;
-    s.once('disconnect', () => (open = false));
-    s.on('chat', (m: { id: string }) => {
-      s.emit('chatReport', { gameId, messageId: m.id, reason: 'spam' }, (a: Acked) =>
-        tallyCode(counts.reports, a),
-      );
-    });
-    await new Promise<void>((r) => s.emit('join', { gameId }, () => r()));
-    for (let n = 0; open && !stop; n++) {
-      s.emit('chat', { gameId, text: `buy cheap dice ${n} `.repeat(8) }, (a: Acked) =>
-        tallyCode(counts.chat, a),
-      );
-      await sleep(50);
-    }
-    s.close();
-  }
-}
-
-/** Match-queue spam: each join comes from a new client (no cookie), so each could make a guest. */
-async function queueSpam(): Promise<void> {
-  while (!stop) {
-    const r = await api(
-      base,
-      'POST',
-      '/api/account/match',
-      { preset: 'zilch-online' },
-      // A page of the site would send its Origin (state-changing account routes require it).
-      { ...ATTACKER, origin: base },
-    ).catch(() => null);
-    tally(counts.queue, r?.status ?? 0);
-    await sleep(20);
-  }
-}
-
+const attacker = fork(fileURLToPath(new URL('./abuse-attacker.ts', import.meta.url)), {
+  execArgv: process.execArgv,
+  env: { ...process.env, ZILCH_ABUSE_PLAN: JSON.stringify(plan) },
+});
+const reported = new Promise<AttackReport>((resolve, reject) => {
+  attacker.on('message', (m) => {
+    if (m !== 'started') resolve(m as AttackReport);
+  });
+  attacker.once('exit', (code) =>
+    reject(new Error(`the attacker exited (${code}) without a report`)),
+  );
+});
+await new Promise<void>((resolve) => attacker.on('message', (m) => m === 'started' && resolve()));
 rssMax = 0;
-const attack = [
-  ...(ATTACKS.has('chat') ? [chatSpam(), chatSpam(), chatSpam()] : []),
-  ...(ATTACKS.has('queue') ? [queueSpam(), queueSpam()] : []),
-  ...(ATTACKS.has('sockets') ? Array.from({ length: FLOODERS }, () => flood()) : []),
-  ...(ATTACKS.has('advice') ? [advise(), advise()] : []),
-  ...(ATTACKS.has('tables') ? [tables(), tables()] : []),
-];
 const loud = await measure(SECONDS);
-stop = true;
-await Promise.allSettled(attack);
+attacker.send('stop');
+const { counts, botTables } = await reported;
 
 // ---- frozen games: a table still in play whose seq does not move for 10 s ----
 await sleep(5000);
