@@ -1,0 +1,75 @@
+// Does `optimal` play the solution it reads? For every preset with an exact two-player solution:
+// `optimal` against itself, whose first-seat win rate must sit around the solution's own
+// P(first player wins) (its 95 % interval printed, and whether it holds that value), then
+// `optimal` against `expected` with seats rotating (so both seat orders, equally often), which
+// must be above ½. Ten Dice has no exact solution; its `optimal` (the expected-points race at
+// that size) against `expected` is printed the same way.
+//   ZILCH_BENCH_SELF_GAMES     games of optimal v optimal per preset (default 20000)
+//   ZILCH_BENCH_VERSUS_GAMES   games of optimal v expected per preset (default 10000)
+//   ZILCH_BENCH_PRESETS        comma list of preset ids (default: the solvable ones, then ten-dice)
+// Advised bots read the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch): run
+// `npm run presolve` first, or the first game of a preset waits for its solve.
+import { availableParallelism } from 'node:os';
+import { preset, type PresetId } from '@zilch/engine';
+import {
+  defaultCacheDir,
+  simulate,
+  solvablePresets,
+  twoPlayerSolution,
+  TwoPlayerSolution,
+} from '@zilch/strategy/node';
+
+const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
+const interval = ([lo, hi]: [number, number]) => `[${pct(lo)}, ${pct(hi)}]`;
+
+export default async function bench(): Promise<void> {
+  const selfGames = Number(process.env.ZILCH_BENCH_SELF_GAMES ?? 20_000);
+  const versusGames = Number(process.env.ZILCH_BENCH_VERSUS_GAMES ?? 10_000);
+  const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
+  const workers = availableParallelism();
+  const ids = (process.env.ZILCH_BENCH_PRESETS?.split(',') ?? [
+    ...solvablePresets().map((p) => p.id),
+    'ten-dice',
+  ]) as PresetId[];
+  console.log(
+    `  ${selfGames} games optimal v optimal, ${versusGames} optimal v expected (seats rotate), ${workers} threads`,
+  );
+  for (const id of ids) {
+    const rules = preset(id);
+    const sol = twoPlayerSolution(rules, { dir: cacheDir });
+    if (sol instanceof TwoPlayerSolution) {
+      const predicted = sol.fresh(0, 0);
+      const self = await simulate({
+        rules,
+        bots: ['optimal', 'optimal'],
+        games: selfGames,
+        seed: 26,
+        workers,
+        cacheDir,
+      });
+      const [lo, hi] = self.firstPlayerCi95;
+      const holds = lo <= predicted && predicted <= hi;
+      console.log(
+        `  ${id.padEnd(18)} self-play first seat ${pct(self.firstPlayerWinRate)} ${interval(self.firstPlayerCi95)}; ` +
+          `solution ${pct(predicted)}: ${holds ? 'inside' : 'OUTSIDE'} the interval (${self.seconds.toFixed(1)} s)`,
+      );
+    } else {
+      console.log(`  ${id.padEnd(18)} no exact two-player solution: self-play not compared`);
+    }
+    const versus = await simulate({
+      rules,
+      bots: ['optimal', 'expected'],
+      games: versusGames,
+      seed: 27,
+      workers,
+      cacheDir,
+    });
+    const o = versus.seats[0];
+    if (!o) continue;
+    console.log(
+      `  ${''.padEnd(18)} optimal v expected ${pct(o.winRate)} ${interval(o.ci95)} over ${versus.games} games` +
+        ` (optimal started ${o.starts}); ${o.ci95[0] > 0.5 ? 'above' : 'NOT above'} ½ with its interval` +
+        `; zilch rate ${pct(o.zilchRate)} v ${pct(versus.seats[1]?.zilchRate ?? 0)} (${versus.seconds.toFixed(1)} s)`,
+    );
+  }
+}
