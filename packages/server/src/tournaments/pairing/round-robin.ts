@@ -10,7 +10,7 @@ export function roundRobinRounds(n: number): number {
 }
 
 /** The pairings of round `round` (1-based) of the circle over the seeded entrants. */
-export function circleRound(ids: readonly string[], round: number): Pairing[] {
+function circleRound(ids: readonly string[], round: number): Pairing[] {
   const slots: (string | null)[] = ids.length % 2 === 0 ? ids.slice() : [...ids, null];
   const m = slots.length;
   if (m < 2) return [];
