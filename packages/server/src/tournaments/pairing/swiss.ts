@@ -19,25 +19,41 @@ interface Player {
   id: string;
   points: number;
   byes: number;
+  firsts: number;
   met: Set<string>;
 }
 
-/** The next round's pairings, higher-ranked player as `a`, the bye (if any) last. */
+/** The next round's pairings in ranking order, the bye (if any) last. */
 export function swissRound(entrants: Entrant[], results: GameResult[]): Pairing[] {
   if (nextRound(results) > swissRounds(entrants.length)) return [];
   return swissPairs(entrants, results);
 }
 
-/** The Swiss pairing rule alone, with no limit on rounds (the tests play it to the end). */
-export function swissPairs(entrants: Entrant[], results: GameResult[]): Pairing[] {
+/**
+ * The Swiss pairing rule alone, with no limit on rounds (the tests play it to the end).
+ * `searchSteps` bounds the ordered search before the blossom matching takes over (the tests set
+ * 0 to check the matching alone).
+ */
+export function swissPairs(
+  entrants: Entrant[],
+  results: GameResult[],
+  searchSteps?: number,
+): Pairing[] {
   if (entrants.length < 2) return [];
   const recs = records(entrants, results);
-  const players = rankForPairing(entrants, recs);
-  if (players.length % 2 === 0) return pairAll(players);
+  const players = rankForPairing(
+    entrants.filter((e) => !e.withdrawn),
+    recs,
+  );
+  if (players.length < 2) return [];
+  if (players.length % 2 === 0) return pairStrict(players, searchSteps) ?? pairLoose(players);
   const fewest = Math.min(...players.map((p) => p.byes));
   const candidates = players.filter((p) => p.byes === fewest).reverse();
   for (const sitter of candidates) {
-    const pairs = pairStrict(players.filter((p) => p !== sitter));
+    const pairs = pairStrict(
+      players.filter((p) => p !== sitter),
+      searchSteps,
+    );
     if (pairs) return [...pairs, { a: sitter.id, b: null }];
   }
   const sitter = candidates[0]!;
@@ -53,24 +69,22 @@ function rankForPairing(entrants: Entrant[], recs: Map<string, Record>): Player[
       id: e.id,
       points: rec.points,
       byes: rec.byes,
+      firsts: rec.firsts,
       met: new Set(rec.met.map((m) => m.opponent)),
     }));
-}
-
-function pairAll(players: Player[]): Pairing[] {
-  return pairStrict(players) ?? pairLoose(players);
 }
 
 /**
  * A pairing of an even list with no repeated opponents, in score-group order, or null when
  * none exists.
  */
-function pairStrict(players: Player[]): Pairing[] | null {
+function pairStrict(players: Player[], searchSteps?: number): Pairing[] | null {
   const n = players.length;
   const taken = new Uint8Array(n);
   const partner = new Int32Array(n).fill(-1);
   let steps = 0;
-  const budget = 20_000 + 20 * n;
+  // Enough to search small fields to the end; large ones almost never backtrack.
+  const budget = searchSteps ?? 20_000 + 20 * n;
   let gaveUp = false;
 
   /** Opponents for player i (the best unpaired), most wanted first. */
@@ -88,8 +102,9 @@ function pairStrict(players: Player[]): Pairing[] | null {
     let i = from;
     while (i < n && taken[i]) i++;
     if (i === n) return true;
+    const options = candidates(i); // before taking i: its group list starts with i
     taken[i] = 1;
-    for (const j of candidates(i)) {
+    for (const j of options) {
       if (++steps > budget) {
         gaveUp = true;
         break;
@@ -156,11 +171,17 @@ function pairLoose(players: Player[]): Pairing[] {
   return toPairs(players, partner);
 }
 
+/**
+ * The pairs in ranking order. The side that moves first (`a`) goes to whoever has moved first
+ * less often, the higher-ranked player when even: first-move advantage evens out over rounds.
+ */
 function toPairs(players: Player[], partner: Int32Array): Pairing[] {
   const out: Pairing[] = [];
   for (let i = 0; i < players.length; i++) {
     const j = partner[i]!;
-    if (j > i) out.push({ a: players[i]!.id, b: players[j]!.id });
+    if (j <= i) continue;
+    const [x, y] = [players[i]!, players[j]!];
+    out.push(y.firsts < x.firsts ? { a: y.id, b: x.id } : { a: x.id, b: y.id });
   }
   return out;
 }
