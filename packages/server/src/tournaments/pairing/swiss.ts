@@ -87,24 +87,30 @@ function pairStrict(players: Player[], searchSteps?: number): Pairing[] | null {
   const budget = searchSteps ?? 20_000 + 20 * n;
   let gaveUp = false;
 
-  /** Opponents for player i (the best unpaired), most wanted first. */
-  const candidates = (i: number): number[] => {
+  /**
+   * Opponents for player i (the best unpaired), most wanted first, not yet met. Lazy: a large
+   * field almost always takes the first one, so the players further down are never looked at.
+   */
+  function* candidates(i: number): Generator<number> {
     const group: number[] = [];
-    let k = i;
-    for (; k < n && players[k]!.points === players[i]!.points; k++) if (!taken[k]) group.push(k);
-    // Top half against bottom half: i (group[0]) wants the player half a group below it.
+    let end = i;
+    for (; end < n && players[end]!.points === players[i]!.points; end++)
+      if (!taken[end] || end === i) group.push(end);
+    const met = players[i]!.met;
+    const fresh = (j: number) => !met.has(players[j]!.id);
+    // Top half against bottom half: i (group[0]) wants the player half a group below it, then
+    // the ones below that, then those above; then the lower groups in order.
     const half = group.length >> 1;
-    const out = [...group.slice(half), ...group.slice(1, half).reverse()].filter((j) => j !== i);
-    for (; k < n; k++) if (!taken[k]) out.push(k);
-    return out.filter((j) => !players[i]!.met.has(players[j]!.id));
-  };
+    for (let g = Math.max(half, 1); g < group.length; g++) if (fresh(group[g]!)) yield group[g]!;
+    for (let g = half - 1; g >= 1; g--) if (fresh(group[g]!)) yield group[g]!;
+    for (let k = end; k < n; k++) if (!taken[k] && fresh(k)) yield k;
+  }
   const solve = (from: number): boolean => {
     let i = from;
     while (i < n && taken[i]) i++;
     if (i === n) return true;
-    const options = candidates(i); // before taking i: its group list starts with i
     taken[i] = 1;
-    for (const j of options) {
+    for (const j of candidates(i)) {
       if (++steps > budget) {
         gaveUp = true;
         break;
