@@ -21,8 +21,8 @@ function generator(seed: number): () => number {
   };
 }
 
-/** One whole Swiss tournament; the time of each round's pairing in ms. */
-function tournament(n: number, seed: number): number[] {
+/** One whole Swiss tournament; each round's pairing time and CPU time in ms. */
+function tournament(n: number, seed: number): { wall: number[]; cpu: number[] } {
   const random = generator(seed);
   const entrants = Array.from({ length: n }, (_, i) => {
     const g = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -30,11 +30,15 @@ function tournament(n: number, seed: number): number[] {
   });
   const rating = new Map(entrants.map((e) => [e.id, e.rating]));
   const results: pairing.GameResult[] = [];
-  const times: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let round = 1; ; round++) {
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
     const pairs = pairing.pairRound('swiss', entrants, results);
-    times.push(performance.now() - started);
+    const used = process.cpuUsage(cpu0);
+    wall.push(performance.now() - started);
+    cpu.push((used.user + used.system) / 1000);
     if (pairs.length === 0) break;
     for (const { a, b } of pairs) {
       if (b === null) {
@@ -45,8 +49,10 @@ function tournament(n: number, seed: number): number[] {
       results.push({ round, a, b, winner: random() < expected ? a : b });
     }
   }
-  times.pop(); // the last call only says the tournament is over
-  return times;
+  // The last call only says the tournament is over.
+  wall.pop();
+  cpu.pop();
+  return { wall, cpu };
 }
 
 const fmt = (x: number) => `${x.toFixed(2)} ms`;
@@ -59,13 +65,19 @@ const median = (xs: number[]) => {
 function report(n: number): void {
   const rounds = pairing.roundCount('swiss', n);
   const all: number[][] = [];
+  const cpu: number[] = [];
   // One untimed tournament first, so the JIT has compiled the pairing before the figures.
   tournament(n, 999);
-  for (let run = 0; run < RUNS; run++) all.push(tournament(n, run + 1));
+  for (let run = 0; run < RUNS; run++) {
+    const t = tournament(n, run + 1);
+    all.push(t.wall);
+    cpu.push(...t.cpu);
+  }
   const flat = all.flat();
   console.log(
     `  Swiss ${n} players, ${rounds} rounds, ${RUNS} tournaments: pairing per round median ` +
-      `${fmt(median(flat))}, max ${fmt(Math.max(...flat))}`,
+      `${fmt(median(flat))}, max ${fmt(Math.max(...flat))} (CPU median ${fmt(median(cpu))}, ` +
+      `max ${fmt(Math.max(...cpu))})`,
   );
   const perRound = Array.from({ length: rounds }, (_, r) => all.map((times) => times[r]!));
   console.log(
