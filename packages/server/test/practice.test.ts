@@ -107,11 +107,19 @@ describe.each(storesFor(pgUrl, schema))('practice and hints on %s', (_name, env)
   });
 
   it("refuses a hint off the practising seat's turn", async () => {
-    // The bot starts and waits before each move: its turn is still on when the hint is asked.
-    const { gameId, token } = await practise(base, {
-      bot: 'cautious',
-      rules: { ...rules, firstPlayer: 'seat-2' },
+    // A zilch on the first roll hands the turn to the bot, which waits before each move: its turn
+    // is still on when the hint is asked.
+    const { gameId, token } = await practise(base, { bot: 'cautious', rules });
+    const dice = await api(base, 'POST', `/api/test/games/${gameId}/dice`, {
+      rolls: [[2, 3, 4, 6, 2, 3]],
     });
+    expect(dice.status).toBe(200);
+    const rolled = await api(base, 'POST', `/api/games/${gameId}/actions`, {
+      token,
+      clientId: 'z1',
+      action: { type: 'roll' },
+    });
+    expect(rolled.body.view.state.current).toBe(1);
     const r = await api(base, 'POST', `/api/games/${gameId}/hint`, { token });
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('NOT_YOUR_TURN');
