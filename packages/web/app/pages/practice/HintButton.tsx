@@ -1,5 +1,6 @@
 import { KeyHint } from '../../components/KeyHint.tsx';
 import { plural } from '../../lib/words.ts';
+import './practice.css';
 import type { HintView } from './useHint.ts';
 
 /** The practice table's Hint button beside the heading, with the hints used so far. */
@@ -17,7 +18,7 @@ export function HintButton({ hint, myTurn }: { hint: HintView; myTurn: boolean }
         data-testid="hint"
       >
         {hint.asking ? 'Asking…' : 'Hint'}
-        <KeyHint> (H)</KeyHint>
+        <KeyHint> · H</KeyHint>
       </button>
       <span id="hints-used" className="muted small hints-used" data-testid="hints-used">
         {plural(hint.hints, 'hint', 'hints')}
