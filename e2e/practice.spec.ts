@@ -48,9 +48,9 @@ for (const width of [375, 1280]) {
       await onScreen(page, 'practice turn', {
         heading: page.locator('main h1'),
         hint: hintButton,
-        dice: page.getByTestId('tray'),
-        roll: page.getByTestId('roll'),
-        bank: page.getByTestId('bank'),
+        'hints used': page.getByTestId('hints-used'),
+        // The felt whole: the dice and Roll and Bank, or the offer laid over them.
+        table: page.getByTestId('table'),
       });
 
     if (phone) await hintButton.click();
@@ -62,7 +62,7 @@ for (const width of [375, 1280]) {
     // One hint per decision: asked, the button rests until the next one.
     await expect(hintButton).toBeDisabled();
     if (phone)
-      await onScreen(page, 'practice hint', { hint: strip, roll: page.getByTestId('roll') });
+      await onScreen(page, 'practice hint', { hint: strip, table: page.getByTestId('table') });
     else await expect(page.locator('.coach .advice li.best')).toBeVisible();
     await expectAccessible(page, 'practice table with a hint');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/practice-hint-${width}.png` });
