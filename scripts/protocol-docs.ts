@@ -90,6 +90,11 @@ const SHAPES = {
   SeatAccuracy: P.SeatAccuracySchema,
   GradedDecision: P.GradedDecisionSchema,
   AccuracyTrend: P.AccuracyTrendSchema,
+  PracticeBody: P.PracticeBodySchema,
+  PracticeCreated: P.PracticeCreatedSchema,
+  Practice: P.PracticeSchema,
+  HintBody: P.HintBodySchema,
+  Hint: P.HintSchema,
   JoinMessage: P.JoinMessageSchema,
   JoinAck: P.JoinAckSchema,
   ActionMessage: P.ActionMessageSchema,
@@ -264,6 +269,23 @@ const ROUTES: Route[] = [
     route: 'GET /api/players/:id/accuracy',
     answers: ref('AccuracyTrend'),
     note: "an account's analysed games per preset, newest first, with the mean accuracy",
+  },
+  {
+    route: 'POST /api/practice',
+    takes: ref('PracticeBody'),
+    answers: `201 ${ref('PracticeCreated')}`,
+    note: 'a practice table: you (seat 0, claim it with its token) against the chosen bot; never rated',
+  },
+  {
+    route: 'GET /api/games/:id/practice',
+    answers: ref('Practice'),
+    note: 'a practice game’s seat, bot and hints used; `409 NOT_PRACTICE` for any other table',
+  },
+  {
+    route: 'POST /api/games/:id/hint',
+    takes: ref('HintBody'),
+    answers: ref('Hint'),
+    note: 'the coach for the practising seat’s decision now, counted by the server once per decision; `409 NOT_PRACTICE` on other tables (or `403` for another seat), `409 NOT_YOUR_TURN` off your turn, `409 GAME_OVER` after the end, `503 BUSY` when the coach is busy',
   },
   {
     route: 'GET /api/account/stats',
@@ -462,6 +484,8 @@ const CODES: Record<P.ErrorCode, string> = {
   ACCOUNT_REQUIRED:
     '403 — a seat of a rated table claimed without an account (`POST /api/games/:id/claim`, or a guest session)',
   BAD_STATE: '400 — `POST /api/advice` could not read the state',
+  NOT_PRACTICE:
+    '409 — a hint asked on a table that is not a practice game (403 for a seat other than the practising one)',
   NOT_JOINED: 'socket only — send `join` first',
   SPECTATOR: 'socket only — spectators cannot act',
   BUSY: '503 — the game stayed locked by other writers; try again',

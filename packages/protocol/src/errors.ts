@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'ACCOUNT_REQUIRED',
   // The coach.
   'BAD_STATE',
+  // Practice: hints are for the practising seat of a practice game.
+  'NOT_PRACTICE',
   // Sockets only.
   'NOT_JOINED',
   'SPECTATOR',

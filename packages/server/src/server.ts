@@ -44,6 +44,8 @@ import { RatingStore } from './store/rating-store.ts';
 import { RatingService } from './ratings/service.ts';
 import { AnalysisService } from './analysis/service.ts';
 import { AnalysisStore } from './analysis/store.ts';
+import { PracticeService } from './practice/service.ts';
+import { PracticeStore } from './practice/store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -194,6 +196,10 @@ export async function startServer(
     ratingOf: hooks.ratingOf ?? ((user, preset) => ratings.ratingOf(user, preset)),
     settings: config.match,
   });
+  const practice = new PracticeService(new PracticeStore(db.db), service, (s) =>
+    adviceFor(s, 'auto'),
+  );
+  service.onRematch((r) => void practice.carry(r.gameId, r.rematchId));
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const app = await buildApp(
     config,
@@ -213,6 +219,7 @@ export async function startServer(
     chat,
     () => guard.pressed,
     new AnalysisService(new AnalysisStore(db.db), service, (s) => adviceFor(s, 'auto')),
+    practice,
   );
 
   let remote: RemoteLink | null = null;

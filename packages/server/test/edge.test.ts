@@ -354,7 +354,7 @@ describe('D9: headers, origins, metrics, listing', () => {
         'drop table match_queue; drop table push_subscriptions; drop table push_settings; drop table push_sent; ' +
         'drop table rated_games; drop table ratings; drop table rating_history; ' +
         'drop table chat_messages; drop table chat_mutes; drop table chat_unfiltered; drop table chat_reports; ' +
-        'drop table game_accuracy; ' +
+        'drop table game_accuracy; drop table practice_games; ' +
         'drop table friendships; drop table blocks; drop table challenges; drop table social_daily; ' +
         'alter table games drop column absence; ' +
         "delete from kysely_migration where name >= '0006_public_games'",

@@ -36,6 +36,8 @@ import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { analysisRoutes } from '../analysis/routes.ts';
 import type { AnalysisService } from '../analysis/service.ts';
+import { practiceRoutes } from '../practice/routes.ts';
+import type { PracticeService } from '../practice/service.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -112,6 +114,7 @@ export async function buildApp(
   /** Whether memory is short (memory-guard.ts): the costly routes then answer BUSY. */
   pressed: () => boolean = () => false,
   analysis?: AnalysisService,
+  practice?: PracticeService,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -221,6 +224,7 @@ export async function buildApp(
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
   if (analysis) await app.register(analysisRoutes(analysis, costly));
+  if (practice) await app.register(practiceRoutes(practice, costly));
   await app.register(
     accountRoutes({
       ...identity,

@@ -7,6 +7,7 @@ function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration
     ...common,
     ...ratings,
     ...analysis,
+    ...practice,
     '0003_entries_clustered': {
       // Each action's commit should dirty as few pages as possible. On SQLite the log becomes a
       // WITHOUT ROWID table clustered by (game_id, seq), and on both dialects the unique index on
@@ -510,6 +511,27 @@ const analysis: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('game_accuracy').ifExists().execute();
+    },
+  },
+};
+
+// Practice games (practice/): the practising seat, its bot, and the hints it used
+// (docs/server.md, "Practice"). `hinted_seq` is the decision last hinted, so asking twice counts once.
+const practice: Record<string, Migration> = {
+  '0019_practice': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('practice_games')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('bot', 'text', (c) => c.notNull())
+        .addColumn('hints', 'integer', (c) => c.notNull())
+        .addColumn('hinted_seq', 'integer')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('practice_games').ifExists().execute();
     },
   },
 };

@@ -310,8 +310,20 @@ interface SocialDailyTable {
   n: number;
 }
 
+/** A practice game: the practising seat, its bot, and the hints that seat used. */
+interface PracticeGamesTable {
+  game_id: string;
+  seat: number;
+  bot: string;
+  hints: number;
+  /** The log length at the decision last hinted (null: none yet). */
+  hinted_seq: number | null;
+  created_at: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  practice_games: PracticeGamesTable;
   game_accuracy: GameAccuracyTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;

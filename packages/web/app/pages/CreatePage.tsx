@@ -15,6 +15,7 @@ import { savedName, saveName } from '../lib/storage.ts';
 import type { BotId, Created, SeatSpec } from '@zilch/protocol';
 import { PresetOptions } from '../components/PresetOptions.tsx';
 import { Invites } from './create/Invites.tsx';
+import { PracticeStart } from './practice/PracticeStart.tsx';
 import { SeatList, type SeatRow, type Who } from './create/SeatList.tsx';
 import { TableOptions } from './create/TableOptions.tsx';
 
@@ -100,6 +101,7 @@ export function CreatePage() {
   return (
     <div className="page create">
       <h1>Create a table</h1>
+      <PracticeStart id="create-practice" />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -6,9 +6,10 @@ import { getGame } from '../lib/api.ts';
 import { quickGame } from '../lib/seating.ts';
 import { forgetGame, heldGames, savedName } from '../lib/storage.ts';
 import { useGamesWaiting } from '../lib/yourMove.ts';
+import { PracticeStart } from './practice/PracticeStart.tsx';
 import type { GameView } from '@zilch/protocol';
 
-/** The lobby: quick game, guided game, new table, my games, rules. */
+/** The lobby: quick game, guided game, practice, new table, my games, rules. */
 export function HomePage() {
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState<null | 'quick' | 'guide'>(null);
@@ -68,6 +69,7 @@ export function HomePage() {
           </p>
         )}
       </section>
+      <PracticeStart id="home-practice" />
       <MyGames />
       <section aria-labelledby="how-title" className="card how">
         <h2 id="how-title">How a turn goes</h2>

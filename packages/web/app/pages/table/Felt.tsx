@@ -37,6 +37,7 @@ export function Felt({
   bankRef,
   early,
   over,
+  hint = null,
 }: {
   view: GameView;
   who: TurnView;
@@ -59,6 +60,8 @@ export function Felt({
   early: EarlyTaps;
   /** The end of the game, laid over the felt once it is over. */
   over: ReactNode;
+  /** A practice game's hint, laid over the play-by-play. */
+  hint?: ReactNode;
 }) {
   const s = view.state;
   const { name, playing, myTurn, spectator, onTurn } = who;
@@ -90,6 +93,7 @@ export function Felt({
       <div className="felt-top">
         <PlayLine said={said} pending={pending} onSkip={onSkip} note={finalLine} />
         <BannerSlot banner={banner} />
+        {hint}
       </div>
       {/* After the game there is no turn in progress: its running total would only mislead. */}
       {ended ? (

@@ -9,6 +9,7 @@ import { resultLine, speaker } from '../../lib/words.ts';
 import { RatingResult } from './RatingResult.tsx';
 import { AccuracySummary } from '../analysis/AccuracySummary.tsx';
 import { GameOverSocial } from '../friends/GameOverSocial.tsx';
+import { PracticeResult } from '../practice/PracticeResult.tsx';
 import type { GameView } from '@zilch/protocol';
 
 /** The winner, with the way on: review the game, check the dice, or play a rematch. */
@@ -92,6 +93,7 @@ export function GameOver({
           {error}
         </p>
       )}
+      <PracticeResult gameId={view.id} />
       <AccuracySummary view={view} mine={Object.keys(tokens).map(Number)} />
       <GameOverSocial view={view} />
     </section>

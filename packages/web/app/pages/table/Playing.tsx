@@ -2,7 +2,7 @@ import type { GameEvent } from '@zilch/engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Reactions } from '../../components/Reactions.tsx';
-import { offerPick, useAdvice } from '../../components/Coach.tsx';
+import { Coach, offerPick, useAdvice } from '../../components/Coach.tsx';
 import { Scoreboard } from '../../components/Scoreboard.tsx';
 import { useTableSounds } from '../../lib/sound.ts';
 import { useRating } from '../../lib/useRating.ts';
@@ -11,6 +11,9 @@ import type { useChat } from '../../lib/useChat.ts';
 import type { TableUpdate, useTable } from '../../lib/useTable.ts';
 import { useTurnTitle } from '../../lib/yourMove.ts';
 import type { AdviceOption, GameView } from '@zilch/protocol';
+import { HintButton } from '../practice/HintButton.tsx';
+import { HintStrip } from '../practice/HintStrip.tsx';
+import { useHint } from '../practice/useHint.ts';
 import { CoachPanel } from './CoachPanel.tsx';
 import { useDice, useTurnView } from './derived.ts';
 import { Felt } from './Felt.tsx';
@@ -102,7 +105,17 @@ export function Playing(p: PlayingProps) {
   const rating = useRating(view);
   const dice = useDice(s, play.events);
   const advice = useAdvice(s, posKey, coach && playing && myTurn && !play.busy);
-  const toggleCoach = useCallback(() => setCoach((c) => !c), []);
+  const hint = useHint(
+    view.id,
+    Object.values(p.tokens)[0],
+    posKey,
+    playing && myTurn && !play.busy,
+  );
+  // A practice game has hints instead of the coach: each decision's help is asked and counted.
+  const practice = hint.practice !== null;
+  const toggleCoach = useCallback(() => {
+    if (!practice) setCoach((c) => !c);
+  }, [practice]);
   useTableKeys({
     roll: dice.roll,
     toggle: early.tap,
@@ -113,6 +126,7 @@ export function Playing(p: PlayingProps) {
     rollRef,
     bankRef,
     toggleCoach,
+    hint: hint.ask,
   });
   useTableFocus(`${view.seq}:${s.phase}`, myTurn, view.status === 'over', play.busy);
   const showAdvice = (o: AdviceOption) => {
@@ -127,6 +141,9 @@ export function Playing(p: PlayingProps) {
         connected={p.connected}
         rating={rating}
         chat={phone ? <ChatDrawer view={view} chat={p.chat} /> : null}
+        hint={
+          playing && !spectator ? <HintButton hint={hint} myTurn={myTurn && !play.busy} /> : null
+        }
       />
       <div className="table-grid">
         <div className="felt-col">
@@ -142,13 +159,16 @@ export function Playing(p: PlayingProps) {
             pending={play.pending}
             busy={play.busy}
             onSkip={play.fastForward}
-            offerPick={coach ? offerPick(advice.current) : null}
+            offerPick={
+              coach ? offerPick(advice.current) : practice ? offerPick(hint.current) : null
+            }
             error={p.error}
             rollRef={rollRef}
             bankRef={bankRef}
             early={early}
             // The end is laid over the felt: who won, the scores and the ways on.
             over={<GameOver view={view} tokens={p.tokens} navigate={navigate} />}
+            hint={<HintStrip hint={hint} onShow={showAdvice} />}
           />
           <GuideTip tip={guide.tip} onDismiss={guide.dismiss} />
           {view.status === 'waiting' && (
@@ -158,16 +178,22 @@ export function Playing(p: PlayingProps) {
               invites={heldGame(view.id)?.invites ?? {}}
             />
           )}
-          <CoachPanel
-            on={coach}
-            setOn={setCoach}
-            spectator={spectator}
-            playing={playing}
-            myTurn={myTurn}
-            current={advice.current}
-            preparing={advice.preparing}
-            onShow={showAdvice}
-          />
+          {practice ? (
+            hint.current &&
+            playing &&
+            myTurn && <Coach current={hint.current} preparing={null} onShow={showAdvice} />
+          ) : (
+            <CoachPanel
+              on={coach}
+              setOn={setCoach}
+              spectator={spectator}
+              playing={playing}
+              myTurn={myTurn}
+              current={advice.current}
+              preparing={advice.preparing}
+              onShow={showAdvice}
+            />
+          )}
           <Reactions
             reactions={p.reactions}
             name={(seat) => (seat === null ? 'A spectator' : name(seat))}

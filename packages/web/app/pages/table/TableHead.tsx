@@ -13,6 +13,7 @@ export function TableHead({
   connected,
   rating = null,
   chat,
+  hint = null,
 }: {
   view: GameView;
   who: TurnView;
@@ -20,6 +21,8 @@ export function TableHead({
   rating?: GameRating | null;
   /** The way to the chat on a phone, beside the heading (null where the chat is a tab). */
   chat: ReactNode;
+  /** A practice game's Hint button, beside the heading. */
+  hint?: ReactNode;
 }) {
   const { myTurn, hotSeat, onTurn, spectator, playing } = who;
   return (
@@ -32,6 +35,7 @@ export function TableHead({
               ? 'Waiting for players'
               : turnHeading({ onTurn, myTurn, hotSeat, handOver: who.handOver })}
         </h1>
+        {hint}
         {chat}
       </div>
       <p className="muted small table-sub">

@@ -13,11 +13,16 @@ export interface TableKeys {
   rollRef: RefObject<HTMLButtonElement | null>;
   bankRef: RefObject<HTMLButtonElement | null>;
   toggleCoach: () => void;
+  /** Asks for a hint (practice games; a no-op elsewhere). */
+  hint: () => void;
 }
 
-/** Keys: 1–9 and 0 toggle dice, R rolls, B banks, F/I answer an offer, C toggles the coach. */
+/**
+ * Keys: 1–9 and 0 toggle dice, R rolls, B banks, F/I answer an offer, C toggles the coach, H asks
+ * for a hint (practice).
+ */
 export function useTableKeys(k: TableKeys): void {
-  const { roll, toggle, act, myTurn, phase, spectator, rollRef, bankRef, toggleCoach } = k;
+  const { roll, toggle, act, myTurn, phase, spectator, rollRef, bankRef, toggleCoach, hint } = k;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
@@ -36,8 +41,9 @@ export function useTableKeys(k: TableKeys): void {
       else if (key === 'f' && myTurn && phase === 'choose') void act({ type: 'fresh' });
       else if (key === 'i' && myTurn && phase === 'choose') void act({ type: 'inherit' });
       else if (key === 'c' && !spectator) toggleCoach();
+      else if (key === 'h' && !spectator) hint();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [roll, toggle, act, myTurn, phase, spectator, rollRef, bankRef, toggleCoach]);
+  }, [roll, toggle, act, myTurn, phase, spectator, rollRef, bankRef, toggleCoach, hint]);
 }
