@@ -20,5 +20,6 @@ export {
 export * from './push.ts';
 export * from './match.ts';
 export * from './social.ts';
+export * from './tournaments.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';
