@@ -46,7 +46,10 @@ export const TournamentBodySchema = z
       .min(TOURNAMENT_MIN_PLAYERS)
       .max(TOURNAMENT_MAX_PLAYERS)
       .describe('Seats in the tournament (4–64)'),
-    rated: z.boolean().default(false).describe('Games between two people are rated (a preset only)'),
+    rated: z
+      .boolean()
+      .default(false)
+      .describe('Games between two people are rated (a preset only)'),
     mode: z.enum(['live', 'correspondence']).default('live'),
     turnTimerSeconds: RuleSetSchema.shape.turnTimerSeconds
       .optional()
@@ -85,7 +88,9 @@ export const TournamentGameSchema = z.object({
   board: z.number().int().min(0),
   a: z.string(),
   b: z.string().nullable().describe('null: a bye'),
-  gameId: GameIdSchema.nullable().describe('The table (spectate with its id); null: a bye or not made yet'),
+  gameId: GameIdSchema.nullable().describe(
+    'The table (spectate with its id); null: a bye or not made yet',
+  ),
   winner: z.string().nullable(),
   over: z.boolean(),
 });

@@ -315,8 +315,7 @@ export async function startServer(
   });
   // A tournament table that ends here moves its tournament on (the runner's sweep catches the rest).
   service.onChange((c) => {
-    if (c.record.status === 'over' && c.events.length > 0)
-      void tournamentRunner.gameOver(c.gameId);
+    if (c.record.status === 'over' && c.events.length > 0) void tournamentRunner.gameOver(c.gameId);
   });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {

@@ -190,9 +190,9 @@ describe('tournaments on one server (SQLite)', () => {
 
     const b = await account(() => base);
     expect((await b.d.call('POST', `/api/account/tournaments/${id}/join`)).body.entrants).toBe(2);
-    expect((await b.d.call('POST', `/api/account/tournaments/${id}/edit`, { name: 'Mine' })).body.code).toBe(
-      'NOT_CREATOR',
-    );
+    expect(
+      (await b.d.call('POST', `/api/account/tournaments/${id}/edit`, { name: 'Mine' })).body.code,
+    ).toBe('NOT_CREATOR');
     expect((await b.d.call('POST', `/api/account/tournaments/${id}/start`)).body.code).toBe(
       'NOT_CREATOR',
     );
@@ -339,7 +339,10 @@ describe.skipIf(!pgUrl || !redis)('two server instances on one PostgreSQL and Re
         { round: 2, n: 4 },
         { round: 3, n: 4 },
       ]);
-      const paired = await c.query('select count(*)::int as n from tournament_rounds where tournament_id = $1', [id]);
+      const paired = await c.query(
+        'select count(*)::int as n from tournament_rounds where tournament_id = $1',
+        [id],
+      );
       expect(paired.rows[0].n).toBe(3);
       // Every table made is a board's: no orphan made by a process that lost a race.
       const games = await c.query('select count(*)::int as n from games');

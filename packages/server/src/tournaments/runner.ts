@@ -89,7 +89,9 @@ export class TournamentRunner {
     const before = this.chains.get(id) ?? Promise.resolve();
     const next = before
       .then(() => this.advance(id))
-      .catch((err: unknown) => this.d.logger.warn({ err, tournament: id }, 'tournament step failed'));
+      .catch((err: unknown) =>
+        this.d.logger.warn({ err, tournament: id }, 'tournament step failed'),
+      );
     this.chains.set(id, next);
     void next.then(() => {
       if (this.chains.get(id) === next) this.chains.delete(id);
@@ -140,7 +142,10 @@ export class TournamentRunner {
     }
     if (entrants.length < 2) {
       if (await this.d.store.move(t.id, 'open', 'cancelled', now)) {
-        this.d.logger.info({ tournament: t.id }, 'tournament cancelled: too few players at its start');
+        this.d.logger.info(
+          { tournament: t.id },
+          'tournament cancelled: too few players at its start',
+        );
         this.d.announce({ id: t.id, status: 'cancelled', round: 0 });
       }
       return;

@@ -116,7 +116,8 @@ export class TournamentService {
     const t = await this.d.store.get(id);
     if (!t) return refuse('NOT_FOUND', 'No such tournament.', 404);
     const r = await this.d.store.join(await this.entrant(t, me), t.players);
-    if (r === 'closed') return refuse('TOURNAMENT_STARTED', 'This tournament has started or ended.', 409);
+    if (r === 'closed')
+      return refuse('TOURNAMENT_STARTED', 'This tournament has started or ended.', 409);
     if (r === 'full') return refuse('TOURNAMENT_FULL', 'This tournament is full.', 409);
     await this.d.runner.kick(id);
     return this.get(id, me);
@@ -176,7 +177,8 @@ export class TournamentService {
     const mine = boards
       .filter((b) => b.game_id && (b.a === me.id || b.b === me.id))
       .sort((x, y) => y.round - x.round)[0];
-    if (!mine?.game_id) return refuse('NOT_FOUND', 'You have no table in this tournament (yet).', 404);
+    if (!mine?.game_id)
+      return refuse('NOT_FOUND', 'You have no table in this tournament (yet).', 404);
     const t = await this.d.seatToken(me.id, mine.game_id);
     if (!t) return refuse('NOT_FOUND', 'You hold no seat at that table.', 404);
     return ok({ gameId: mine.game_id, ...t });
@@ -199,8 +201,11 @@ export class TournamentService {
     const counts = await this.d.store.counts(rows.map((r) => r.id));
     const names = new Map<string, string>();
     for (const r of rows)
-      if (!names.has(r.creator)) names.set(r.creator, (await this.d.user(r.creator))?.name ?? 'Player');
-    return rows.map((r) => this.summary(r, counts.get(r.id) ?? 0, names.get(r.creator) ?? 'Player'));
+      if (!names.has(r.creator))
+        names.set(r.creator, (await this.d.user(r.creator))?.name ?? 'Player');
+    return rows.map((r) =>
+      this.summary(r, counts.get(r.id) ?? 0, names.get(r.creator) ?? 'Player'),
+    );
   }
 
   private summary(r: TournamentRow, entrants: number, creator: string): TournamentSummary {

@@ -58,8 +58,7 @@ export class TournamentStore {
     to: TournamentRow['status'],
     at: number,
   ): Promise<boolean> {
-    const stamp =
-      to === 'running' ? { started_at: at } : to === 'open' ? {} : { finished_at: at };
+    const stamp = to === 'running' ? { started_at: at } : to === 'open' ? {} : { finished_at: at };
     const r = await this.db
       .updateTable('tournaments')
       .set({ status: to, ...stamp })
@@ -223,9 +222,7 @@ export class TournamentStore {
       .where('round', '=', b.round)
       .where('board', '=', b.board)
       .where('game_id', 'is', null)
-      .where((eb) =>
-        eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - CLAIM_MS)]),
-      )
+      .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', now - CLAIM_MS)]))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -72,7 +72,9 @@ export function pairRound(format: Format, entrants: Entrant[], results: GameResu
     return out;
   }
   const table = standings(format, entrants, results);
-  const met = new Set(results.map((r) => `${r.a}|${r.b}`).concat(results.map((r) => `${r.b}|${r.a}`)));
+  const met = new Set(
+    results.map((r) => `${r.a}|${r.b}`).concat(results.map((r) => `${r.b}|${r.a}`)),
+  );
   const order = table.map((s) => s.id);
   const out: Pairing[] = [];
   if (order.length % 2) {
@@ -94,7 +96,17 @@ export function pairRound(format: Format, entrants: Entrant[], results: GameResu
 export function standings(format: Format, entrants: Entrant[], results: GameResult[]): Standing[] {
   const s = new Map<string, Standing & { r: number; seed: number; opp: string[] }>();
   for (const e of entrants)
-    s.set(e.id, { id: e.id, points: 0, buchholz: 0, wins: 0, games: 0, rank: 0, r: e.rating, seed: e.seed ?? 0, opp: [] });
+    s.set(e.id, {
+      id: e.id,
+      points: 0,
+      buchholz: 0,
+      wins: 0,
+      games: 0,
+      rank: 0,
+      r: e.rating,
+      seed: e.seed ?? 0,
+      opp: [],
+    });
   for (const r of results) {
     const a = s.get(r.a);
     if (!a) continue;
@@ -122,5 +134,12 @@ export function standings(format: Format, entrants: Entrant[], results: GameResu
     (x, y) => y.points - x.points || y.buchholz - x.buchholz || y.r - x.r || x.seed - y.seed,
   );
   void format;
-  return list.map((x, i) => ({ id: x.id, points: x.points, buchholz: x.buchholz, wins: x.wins, games: x.games, rank: i + 1 }));
+  return list.map((x, i) => ({
+    id: x.id,
+    points: x.points,
+    buchholz: x.buchholz,
+    wins: x.wins,
+    games: x.games,
+    rank: i + 1,
+  }));
 }
