@@ -14,3 +14,4 @@ export { newVapidKeys, PushTransport } from './push/sender.ts';
 export { systemResolver } from './push/endpoint.ts';
 export { quickMatchHarness, type MatchHarness } from './match/harness.ts';
 export { pairPlayers, type RangeRule, type Waiting } from './match/pairing.ts';
+export * as tournamentPairing from './tournaments/pairing/index.ts';

@@ -77,6 +77,11 @@ export class TournamentRunner {
     await Promise.all([...this.chains.values()]);
   }
 
+  /** Tells a tournament's watchers it changed (a join or a leave before the start). */
+  changed(t: TournamentRow): void {
+    this.d.announce({ id: t.id, status: t.status, round: t.round });
+  }
+
   /** A table ended: if it is a tournament's, move that tournament on. */
   async gameOver(gameId: string): Promise<void> {
     const b = await this.d.store.boardOf(gameId).catch(() => null);

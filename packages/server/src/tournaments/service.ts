@@ -119,6 +119,7 @@ export class TournamentService {
     if (r === 'closed')
       return refuse('TOURNAMENT_STARTED', 'This tournament has started or ended.', 409);
     if (r === 'full') return refuse('TOURNAMENT_FULL', 'This tournament is full.', 409);
+    this.d.runner.changed(t);
     await this.d.runner.kick(id);
     return this.get(id, me);
   }
@@ -135,6 +136,7 @@ export class TournamentService {
       );
     if (!(await this.d.store.leave(id, me.id)))
       return refuse('NOT_FOUND', 'You have not joined this tournament.', 404);
+    this.d.runner.changed(t);
     return this.get(id, me);
   }
 
