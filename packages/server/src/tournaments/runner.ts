@@ -12,9 +12,9 @@ import { pairRound, standings, type Entrant, type GameResult } from './pairing/i
 import type { BoardRow, EntrantRow, TournamentRow, TournamentStore } from './store.ts';
 
 /** The bot that fills an empty seat. */
-export const FILLER_BOT: BotId = 'cautious';
+const FILLER_BOT: BotId = 'cautious';
 /** At a tournament table, the timed-out decision in a row at which a seat forfeits. */
-export const FORFEIT_AFTER = 3;
+const FORFEIT_AFTER = 3;
 /** A filler bot's rating for seeding (a new player's). */
 const BOT_RATING = 1500;
 

@@ -24,7 +24,7 @@ export const tournamentLobby = () => call<TournamentLobby>('GET', BASE);
 export const createTournament = (body: TournamentBody) => call<Tournament>('POST', BASE, body);
 
 /** One tournament in full. */
-export const tournament = (id: string) => call<Tournament>('GET', one(id));
+const tournament = (id: string) => call<Tournament>('GET', one(id));
 
 /** join, leave, or (the creator) start now. */
 export const tournamentAction = (id: string, act: 'join' | 'leave' | 'start') =>
