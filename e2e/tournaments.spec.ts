@@ -85,7 +85,7 @@ test('two people and two bots play a Swiss tournament to its final table', async
     await ann.goto(`${origin}/tournaments`);
     await expect(ann.getByRole('heading', { name: 'Tournaments', level: 1 })).toBeVisible();
     await ann.getByRole('button', { name: 'Create a tournament' }).click();
-    await ann.getByLabel('Name').fill(cup);
+    await ann.getByRole('textbox', { name: 'Name' }).fill(cup);
     await ann.getByLabel(/Target/).fill('1000');
     await ann.getByLabel(/Players/).fill('4');
     await expectAccessible(ann, 'the tournament form');

@@ -6,34 +6,32 @@ export function Standings({ t }: { t: Tournament }) {
   return (
     <section aria-labelledby="standings-title">
       <h2 id="standings-title">{final ? 'Final table' : 'Standings'}</h2>
-      <div className="table-scroll">
-        <table className="standings" data-testid="standings">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Player</th>
-              <th scope="col">Points</th>
-              <th scope="col" title="Buchholz: the sum of the opponents' points">
-                Buchholz
-              </th>
-              <th scope="col">Won</th>
-              <th scope="col">Games</th>
+      <table className="standings" data-testid="standings">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Player</th>
+            <th scope="col">Points</th>
+            <th scope="col" title="Buchholz: the sum of the opponents' points">
+              Buchholz
+            </th>
+            <th scope="col">Won</th>
+            <th scope="col">Games</th>
+          </tr>
+        </thead>
+        <tbody>
+          {t.standings.map((s) => (
+            <tr key={s.id} data-player={s.id}>
+              <td>{s.rank}</td>
+              <th scope="row">{s.name}</th>
+              <td data-testid="points">{s.points}</td>
+              <td>{s.buchholz}</td>
+              <td>{s.wins}</td>
+              <td>{s.games}</td>
             </tr>
-          </thead>
-          <tbody>
-            {t.standings.map((s) => (
-              <tr key={s.id} data-player={s.id}>
-                <td>{s.rank}</td>
-                <th scope="row">{s.name}</th>
-                <td data-testid="points">{s.points}</td>
-                <td>{s.buchholz}</td>
-                <td>{s.wins}</td>
-                <td>{s.games}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
