@@ -180,6 +180,7 @@ describe('tournaments on one server (SQLite)', () => {
 
     const made = await a.d.call('POST', '/api/account/tournaments', {
       ...ok,
+      rated: true,
       startAt: Date.now() + 3_600_000,
       bots: false,
     });
@@ -216,6 +217,8 @@ describe('tournaments on one server (SQLite)', () => {
     expect(running.round).toBe(1);
     expect(running.games).toHaveLength(2);
     expect(running.you.gameId).toBeTruthy();
+    // Rated: its tables between two people are rated tables (Glicko-2 applies when they end).
+    for (const g of running.games) expect(await server!.service.isRated(g.gameId)).toBe(true);
     const late = await account(() => base);
     expect((await late.d.call('POST', `/api/account/tournaments/${id}/join`)).body.code).toBe(
       'TOURNAMENT_STARTED',
@@ -250,6 +253,8 @@ describe('tournaments on one server (SQLite)', () => {
     expect(started.body.people.filter((p: Loose) => p.bot)).toHaveLength(3);
     const t = await playThrough(base, me, id);
     checkFinishedSwiss(t);
+    // Unrated tournament: no table of it is rated.
+    for (const g of t.games) expect(await server!.service.isRated(g.gameId)).toBe(false);
     const history = (await api(base, 'GET', `/api/account/tournaments/player/${me.id}`)).body;
     const mine = history.tournaments.find((x: Loose) => x.id === id);
     expect(mine.rank).toBe(t.standings.find((s: Loose) => s.id === me.id).rank);
