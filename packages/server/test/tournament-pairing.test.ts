@@ -71,26 +71,31 @@ describe('Swiss', () => {
             fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 64, maxLength: 64 }),
           ),
         ),
+      // The ordered search, or (0 steps) the blossom matching alone.
+      fc.constantFrom(undefined, 0),
     ],
-    { numRuns: 150 },
-  )('never repeats a pairing while a legal one exists, and byes are fair', ([ratings, picks]) => {
-    const entrants = field(ratings);
-    const ids = entrants.map((e) => e.id);
-    const results: GameResult[] = [];
-    // Play as many rounds as a round-robin has: the late rounds are the hard ones.
-    const rounds = ids.length % 2 === 0 ? ids.length - 1 : ids.length;
-    let k = 0;
-    for (let round = 1; round <= rounds; round++) {
-      const pairs = swissPairs(entrants, results);
-      expectEveryoneOnce(ids, pairs);
-      const { met, byes } = history(ids, results);
-      const repeats = pairs.filter((p) => p.b !== null && met.has(key(p.a, p.b)));
-      if (repeatFreeExists(ids, results)) expect(repeats).toEqual([]);
-      const sitter = pairs.find((p) => p.b === null);
-      if (sitter) expect(byes.get(sitter.a)).toBe(Math.min(...byes.values()));
-      for (const p of pairs) results.push(outcome(p, round, picks[k++ % picks.length]!));
-    }
-  });
+    { numRuns: 200 },
+  )(
+    'never repeats a pairing while a legal one exists, and byes are fair',
+    ([ratings, picks], searchSteps) => {
+      const entrants = field(ratings);
+      const ids = entrants.map((e) => e.id);
+      const results: GameResult[] = [];
+      // Play as many rounds as a round-robin has: the late rounds are the hard ones.
+      const rounds = ids.length % 2 === 0 ? ids.length - 1 : ids.length;
+      let k = 0;
+      for (let round = 1; round <= rounds; round++) {
+        const pairs = swissPairs(entrants, results, searchSteps);
+        expectEveryoneOnce(ids, pairs);
+        const { met, byes } = history(ids, results);
+        const repeats = pairs.filter((p) => p.b !== null && met.has(key(p.a, p.b)));
+        if (repeatFreeExists(ids, results)) expect(repeats).toEqual([]);
+        const sitter = pairs.find((p) => p.b === null);
+        if (sitter) expect(byes.get(sitter.a)).toBe(Math.min(...byes.values()));
+        for (const p of pairs) results.push(outcome(p, round, picks[k++ % picks.length]!));
+      }
+    },
+  );
 
   it('pairs 1,000 players for every round with no repeat and fair byes', () => {
     const entrants = field(Array.from({ length: 999 }, (_, i) => 1000 + ((i * 7919) % 1000)));
@@ -116,6 +121,27 @@ describe('Swiss', () => {
       { a: 'p1', b: 'p3' },
       { a: 'p4', b: null },
     ]);
+  });
+
+  it("stops pairing a withdrawn player but keeps their games in everyone's points", () => {
+    const entrants = field([1900, 1800, 1700, 1600, 1500, 1400]);
+    const results: GameResult[] = pairRound('swiss', entrants, []).map((p) => ({
+      round: 1,
+      ...p,
+      winner: p.b,
+    }));
+    const gone = results.find((r) => r.a === 'p0')!;
+    const left = entrants.map((e) => (e.id === 'p0' ? { ...e, withdrawn: true } : e));
+    const pairs = pairRound('swiss', left, results);
+    expectEveryoneOnce(
+      left.filter((e) => !e.withdrawn).map((e) => e.id),
+      pairs,
+    );
+    // p0's opponent won round 1, so leads the pairing order and moves first.
+    expect(pairs[0]!.a).toBe(gone.b);
+    const table = standings('swiss', left, results);
+    expect(table.map((s) => s.id)).toContain('p0');
+    expect(table.find((s) => s.id === gone.b)!.points).toBe(1);
   });
 
   it('plays ceil(log2 n) rounds, at least 3, never more than a round-robin', () => {

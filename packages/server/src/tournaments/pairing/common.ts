@@ -28,35 +28,41 @@ export interface Record {
   games: number;
   wins: number;
   byes: number;
+  /** Games played as `a` (first to move). */
+  firsts: number;
   /** Each game over the board: the opponent and this player's score in it (1, 1/2 or 0). */
   met: { opponent: string; score: number }[];
 }
 
 /**
- * Every entrant's record. Results naming a player who is not an entrant are skipped (the
- * caller's data, not ours to crash on); a game against oneself counts as nothing.
+ * Every entrant's record. A game counts for each side that is an entrant, so a player keeps the
+ * points of a game against someone left out of `entrants`; results naming nobody in `entrants`
+ * are skipped (the caller's data, not ours to crash on), as is a game against oneself.
  */
 export function records(
   entrants: readonly Entrant[],
   results: readonly GameResult[],
 ): Map<string, Record> {
   const out = new Map<string, Record>();
-  for (const e of entrants) out.set(e.id, { points: 0, games: 0, wins: 0, byes: 0, met: [] });
+  for (const e of entrants)
+    out.set(e.id, { points: 0, games: 0, wins: 0, byes: 0, firsts: 0, met: [] });
   for (const r of results) {
     const a = out.get(r.a);
-    if (!a) continue;
     if (r.b === null) {
+      if (!a) continue;
       a.byes += 1;
       a.points += 1;
       continue;
     }
+    if (r.a === r.b) continue;
     const b = out.get(r.b);
-    if (!b || r.a === r.b) continue;
+    if (a) a.firsts += 1;
     const scoreA = r.winner === r.a ? 1 : r.winner === r.b ? 0 : 0.5;
     for (const [me, them, score] of [
       [a, r.b, scoreA],
       [b, r.a, 1 - scoreA],
     ] as const) {
+      if (!me) continue;
       me.games += 1;
       me.points += score;
       if (score === 1) me.wins += 1;

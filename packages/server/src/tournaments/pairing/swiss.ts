@@ -19,25 +19,41 @@ interface Player {
   id: string;
   points: number;
   byes: number;
+  firsts: number;
   met: Set<string>;
 }
 
-/** The next round's pairings, higher-ranked player as `a`, the bye (if any) last. */
+/** The next round's pairings in ranking order, the bye (if any) last. */
 export function swissRound(entrants: Entrant[], results: GameResult[]): Pairing[] {
   if (nextRound(results) > swissRounds(entrants.length)) return [];
   return swissPairs(entrants, results);
 }
 
-/** The Swiss pairing rule alone, with no limit on rounds (the tests play it to the end). */
-export function swissPairs(entrants: Entrant[], results: GameResult[]): Pairing[] {
+/**
+ * The Swiss pairing rule alone, with no limit on rounds (the tests play it to the end).
+ * `searchSteps` bounds the ordered search before the blossom matching takes over (the tests set
+ * 0 to check the matching alone).
+ */
+export function swissPairs(
+  entrants: Entrant[],
+  results: GameResult[],
+  searchSteps?: number,
+): Pairing[] {
   if (entrants.length < 2) return [];
   const recs = records(entrants, results);
-  const players = rankForPairing(entrants, recs);
-  if (players.length % 2 === 0) return pairAll(players);
+  const players = rankForPairing(
+    entrants.filter((e) => !e.withdrawn),
+    recs,
+  );
+  if (players.length < 2) return [];
+  if (players.length % 2 === 0) return pairStrict(players, searchSteps) ?? pairLoose(players);
   const fewest = Math.min(...players.map((p) => p.byes));
   const candidates = players.filter((p) => p.byes === fewest).reverse();
   for (const sitter of candidates) {
-    const pairs = pairStrict(players.filter((p) => p !== sitter));
+    const pairs = pairStrict(
+      players.filter((p) => p !== sitter),
+      searchSteps,
+    );
     if (pairs) return [...pairs, { a: sitter.id, b: null }];
   }
   const sitter = candidates[0]!;
@@ -53,37 +69,42 @@ function rankForPairing(entrants: Entrant[], recs: Map<string, Record>): Player[
       id: e.id,
       points: rec.points,
       byes: rec.byes,
+      firsts: rec.firsts,
       met: new Set(rec.met.map((m) => m.opponent)),
     }));
-}
-
-function pairAll(players: Player[]): Pairing[] {
-  return pairStrict(players) ?? pairLoose(players);
 }
 
 /**
  * A pairing of an even list with no repeated opponents, in score-group order, or null when
  * none exists.
  */
-function pairStrict(players: Player[]): Pairing[] | null {
+function pairStrict(players: Player[], searchSteps?: number): Pairing[] | null {
   const n = players.length;
   const taken = new Uint8Array(n);
   const partner = new Int32Array(n).fill(-1);
   let steps = 0;
-  const budget = 20_000 + 20 * n;
+  // Enough to search small fields to the end; large ones almost never backtrack.
+  const budget = searchSteps ?? 20_000 + 20 * n;
   let gaveUp = false;
 
-  /** Opponents for player i (the best unpaired), most wanted first. */
-  const candidates = (i: number): number[] => {
+  /**
+   * Opponents for player i (the best unpaired), most wanted first, not yet met. Lazy: a large
+   * field almost always takes the first one, so the players further down are never looked at.
+   */
+  function* candidates(i: number): Generator<number> {
     const group: number[] = [];
-    let k = i;
-    for (; k < n && players[k]!.points === players[i]!.points; k++) if (!taken[k]) group.push(k);
-    // Top half against bottom half: i (group[0]) wants the player half a group below it.
+    let end = i;
+    for (; end < n && players[end]!.points === players[i]!.points; end++)
+      if (!taken[end] || end === i) group.push(end);
+    const met = players[i]!.met;
+    const fresh = (j: number) => !met.has(players[j]!.id);
+    // Top half against bottom half: i (group[0]) wants the player half a group below it, then
+    // the ones below that, then those above; then the lower groups in order.
     const half = group.length >> 1;
-    const out = [...group.slice(half), ...group.slice(1, half).reverse()].filter((j) => j !== i);
-    for (; k < n; k++) if (!taken[k]) out.push(k);
-    return out.filter((j) => !players[i]!.met.has(players[j]!.id));
-  };
+    for (let g = Math.max(half, 1); g < group.length; g++) if (fresh(group[g]!)) yield group[g]!;
+    for (let g = half - 1; g >= 1; g--) if (fresh(group[g]!)) yield group[g]!;
+    for (let k = end; k < n; k++) if (!taken[k] && fresh(k)) yield k;
+  }
   const solve = (from: number): boolean => {
     let i = from;
     while (i < n && taken[i]) i++;
@@ -156,11 +177,17 @@ function pairLoose(players: Player[]): Pairing[] {
   return toPairs(players, partner);
 }
 
+/**
+ * The pairs in ranking order. The side that moves first (`a`) goes to whoever has moved first
+ * less often, the higher-ranked player when even: first-move advantage evens out over rounds.
+ */
 function toPairs(players: Player[], partner: Int32Array): Pairing[] {
   const out: Pairing[] = [];
   for (let i = 0; i < players.length; i++) {
     const j = partner[i]!;
-    if (j > i) out.push({ a: players[i]!.id, b: players[j]!.id });
+    if (j <= i) continue;
+    const [x, y] = [players[i]!, players[j]!];
+    out.push(y.firsts < x.firsts ? { a: y.id, b: x.id } : { a: x.id, b: y.id });
   }
   return out;
 }

@@ -3,11 +3,18 @@
 /** The three tournament formats. */
 export type Format = 'swiss' | 'elimination' | 'round-robin';
 
-/** One player of a tournament. `seed` is the order of entry and breaks rating ties. */
+/**
+ * One player of a tournament. `seed` is the order of entry and breaks rating ties. `withdrawn`
+ * (Swiss only): left the tournament, so no longer paired, but still in the standings and in
+ * their opponents' Buchholz. Elimination and round-robin pair everyone: there the service
+ * records a withdrawn player's games as forfeits, since leaving them out would redraw the
+ * bracket or the circle.
+ */
 export interface Entrant {
   id: string;
   rating: number;
   seed?: number;
+  withdrawn?: boolean;
 }
 
 /** One finished game, or a bye when `b` is null (a gets the point); `winner` null = draw/void. */
