@@ -76,6 +76,13 @@ const SHAPES = {
   Challenge: P.ChallengeSchema,
   Challenges: P.ChallengesSchema,
   ChallengeSeat: P.ChallengeSeatSchema,
+  TournamentBody: P.TournamentBodySchema,
+  TournamentEdit: P.TournamentEditSchema,
+  TournamentSummary: P.TournamentSummarySchema,
+  Tournament: P.TournamentSchema,
+  TournamentLobby: P.TournamentLobbySchema,
+  TournamentHistory: P.TournamentHistorySchema,
+  TournamentSeat: P.TournamentSeatSchema,
   JoinTableBody: P.JoinTableBodySchema,
   JoinedTable: P.JoinedTableSchema,
   AccountClaimBody: P.AccountClaimBodySchema,
@@ -112,6 +119,9 @@ const SHAPES = {
   ChatMuteAck: P.ChatMuteAckSchema,
   ChatReportMessage: P.ChatReportMessageSchema,
   ChatReportAck: P.ChatReportAckSchema,
+  WatchTournamentMessage: P.WatchTournamentMessageSchema,
+  WatchTournamentAck: P.WatchTournamentAckSchema,
+  TournamentNotice: P.TournamentNoticeSchema,
   ChatMessage: P.ChatMessageSchema,
   ChatMutes: P.ChatMutesSchema,
   GameState: P.GameStateSchema,
@@ -392,6 +402,43 @@ const ROUTES: Route[] = [
     note: 'accept makes the table (challenger seat 0) and answers your seat; decline (or take back your own); seat gives the challenger a fresh token for its seat. `CHALLENGE_CLOSED` once answered or expired',
   },
   {
+    route: 'GET /api/account/tournaments',
+    answers: ref('TournamentLobby'),
+    note: 'the lobby, no account needed: open and running tournaments, newest first, then recently finished ones',
+  },
+  {
+    route: 'POST /api/account/tournaments',
+    takes: ref('TournamentBody'),
+    answers: ref('Tournament'),
+    note: `accounts only: a preset or house rules, Swiss / elimination / round-robin, ${P.TOURNAMENT_MIN_PLAYERS}–${P.TOURNAMENT_MAX_PLAYERS} players, rated (presets only; games between two people), live or correspondence, a start time or when full, bots as fillers or not. The creator is the first entrant. At most ${P.TOURNAMENTS_PER_DAY} a day`,
+  },
+  {
+    route: 'GET /api/account/tournaments/:id',
+    answers: ref('Tournament'),
+    note: 'entrants, every game (spectate by its id), standings (Swiss Buchholz; the bracket reads from `games`), and `you` (joined, creator, your game in play) when signed in',
+  },
+  {
+    route: 'POST /api/account/tournaments/:id/join, …/leave, …/start',
+    answers: ref('Tournament'),
+    note: 'join (a full tournament starts at once), leave before the start, or (the creator) start now with bots filling empty seats when allowed. `TOURNAMENT_FULL`, `TOURNAMENT_STARTED`, `NOT_CREATOR`',
+  },
+  {
+    route: 'POST /api/account/tournaments/:id/edit',
+    takes: ref('TournamentEdit'),
+    answers: ref('Tournament'),
+    note: 'the creator renames it or moves its start; `TOURNAMENT_STARTED` once it has started',
+  },
+  {
+    route: 'POST /api/account/tournaments/:id/seat',
+    answers: ref('TournamentSeat'),
+    note: 'your seat at your newest table in it, with a fresh token for this device',
+  },
+  {
+    route: 'GET /api/account/tournaments/player/:userId',
+    answers: ref('TournamentHistory'),
+    note: "a player's tournaments, newest first, with the final place in each finished one",
+  },
+  {
     route: 'POST /api/games/:id/join',
     takes: ref('JoinTableBody'),
     answers: ref('JoinedTable'),
@@ -457,9 +504,13 @@ const CODES: Record<P.ErrorCode, string> = {
     '403 — a guest asked for what only accounts have (recovery codes, rated quick match)',
   NOT_QUEUED: '409 — leaving quick match, or taking its bot, while not waiting',
   NOT_YOURSELF: '400 — befriending, blocking or challenging yourself',
-  DAILY_LIMIT: '429 — over the per-day cap of friend requests or challenges of this account',
+  DAILY_LIMIT:
+    '429 — over the per-day cap of friend requests, challenges or new tournaments of this account',
   CHALLENGE_CLOSED:
     '409 — accepting or declining a challenge already answered, taken back or expired',
+  TOURNAMENT_FULL: '409 — joining a tournament with every seat taken',
+  TOURNAMENT_STARTED: '409 — joining, leaving or editing a tournament that has started (or ended)',
+  NOT_CREATOR: '403 — editing or starting a tournament someone else created',
   CHALLENGE_EXPIRED:
     '400 — no passkey request pending in the session, or it timed out, or was used',
   PASSKEY_NOT_VERIFIED: '400 on registration, 401 on sign-in — the WebAuthn answer did not verify',
@@ -660,6 +711,7 @@ Client → server, each with an ack callback (acks are \`{ ok: true, … } | { o
 - \`chatHistory\` ${ref('ChatHistoryMessage')} → ack ${ref('ChatHistoryAck')}: the newest ${P.CHAT_HISTORY} messages without those the asking seat muted, its mutes (\`null\` for a spectator) and whether the table filters. Send it after every \`join\`.
 - \`chatMute\` ${ref('ChatMuteMessage')} → ack ${ref('ChatMuteAck')}: a seat mutes or unmutes another seat or every spectator, kept in the store for that seat (any device holding its token); spectators cannot mute (\`SPECTATOR\`).
 - \`chatReport\` ${ref('ChatReportMessage')} → ack ${ref('ChatReportAck')}: reports a message of this table (\`NOT_FOUND\` otherwise); the store keeps the text, its author, the reporter, the reason and the time for the operators.
+- \`watchTournament\` ${ref('WatchTournamentMessage')} → ack ${ref('WatchTournamentAck')}: from now on this socket gets the tournament's \`tournament\` notices (no account needed).
 
 The server answers an action's ack only after the action is stored; the \`update\` for it may arrive just before the ack.
 
@@ -668,6 +720,7 @@ Server → client:
 - \`update\` ${ref('Update')} after every accepted action (and after bot moves, claims, the start, timers, a rematch), to everyone in the game's room, only after the action is stored. Each socket gets the view of its own seat (\`you\`). Presence changes (a seat connects or leaves) also send an \`update\` with \`events: []\` and the same \`seq\`.
 - \`reaction\` ${ref('Reaction')}.
 - \`chat\` ${ref('ChatMessage')}: a new chat message of a joined table (render \`text\` as text, never markup).
+- \`tournament\` ${ref('TournamentNotice')} to the sockets watching a tournament whenever it changes (it starts, a game ends, a round is paired and its tables made, it ends): fetch it again.
 - \`bye\` ${ref('Bye')} just before the server disconnects a socket that kept sending over its limits; its address may not connect again for 10 s.
 
 Connections: a page may open a socket only from an allowed \`Origin\` (\`ZILCH_ALLOWED_ORIGINS\`, default the server's own host); one address may hold \`ZILCH_SOCKETS_PER_IP\` sockets.

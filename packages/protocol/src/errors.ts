@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   'NOT_YOURSELF',
   'DAILY_LIMIT',
   'CHALLENGE_CLOSED',
+  // Tournaments.
+  'TOURNAMENT_FULL',
+  'TOURNAMENT_STARTED',
+  'NOT_CREATOR',
   // Quick match.
   'NOT_QUEUED',
   // Ratings (docs/server.md, ratings).

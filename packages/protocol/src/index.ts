@@ -20,6 +20,7 @@ export {
 export * from './push.ts';
 export * from './match.ts';
 export * from './social.ts';
+export * from './tournaments.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';
 export * from './practice.ts';

@@ -25,6 +25,12 @@ import { ackSchema, ErrorBodySchema } from './errors.ts';
 import { GameEventSchema } from './game-state.ts';
 import { GameViewSchema } from './game-view.ts';
 import { ClientIdSchema, GameIdSchema, MoveSchema, TokenSchema } from './moves.ts';
+import {
+  TournamentNoticeSchema,
+  WatchTournamentMessageSchema,
+  type TournamentNotice,
+  type WatchTournamentMessage,
+} from './tournaments.ts';
 
 // ---- client → server ----
 
@@ -68,6 +74,12 @@ export type ActionAck = z.infer<typeof ActionAckSchema>;
 
 /** `react` ack. */
 export const ReactAckSchema = ackSchema({});
+
+/** `watchTournament` ack: from now on `tournament` notices of it come. */
+export const WatchTournamentAckSchema = ackSchema({});
+
+/** `watchTournament` ack. */
+export type WatchTournamentAck = z.infer<typeof WatchTournamentAckSchema>;
 
 /** `react` ack. */
 export type ReactAck = z.infer<typeof ReactAckSchema>;
@@ -120,6 +132,10 @@ export interface ClientToServerEvents {
   chatHistory: (message: ChatHistoryMessage, ack: (answer: ChatHistoryAck) => void) => void;
   chatMute: (message: ChatMuteMessage, ack: (answer: ChatMuteAck) => void) => void;
   chatReport: (message: ChatReportMessage, ack: (answer: ChatReportAck) => void) => void;
+  watchTournament: (
+    message: WatchTournamentMessage,
+    ack: (answer: WatchTournamentAck) => void,
+  ) => void;
 }
 
 /** socket.io event map of what the server pushes. */
@@ -128,6 +144,7 @@ export interface ServerToClientEvents {
   reaction: (reaction: Reaction) => void;
   chat: (message: ChatMessage) => void;
   bye: (reason: Bye) => void;
+  tournament: (notice: TournamentNotice) => void;
 }
 
 /** Every message schema by event name, for clients that check what they receive. */
@@ -140,11 +157,13 @@ export const SOCKET_SCHEMAS = {
     chatHistory: { message: ChatHistoryMessageSchema, ack: ChatHistoryAckSchema },
     chatMute: { message: ChatMuteMessageSchema, ack: ChatMuteAckSchema },
     chatReport: { message: ChatReportMessageSchema, ack: ChatReportAckSchema },
+    watchTournament: { message: WatchTournamentMessageSchema, ack: WatchTournamentAckSchema },
   },
   serverToClient: {
     update: UpdateSchema,
     reaction: ReactionSchema,
     chat: ChatMessageSchema,
     bye: ByeSchema,
+    tournament: TournamentNoticeSchema,
   },
 } as const;

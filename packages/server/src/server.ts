@@ -19,6 +19,10 @@ import { ChallengeService } from './challenges/service.ts';
 import { ChallengeStore } from './challenges/store.ts';
 import { FriendService } from './friends/service.ts';
 import { FriendStore } from './friends/store.ts';
+import { TournamentRunner } from './tournaments/runner.ts';
+import { TournamentService } from './tournaments/service.ts';
+import { TournamentStore } from './tournaments/store.ts';
+import { rooms } from './realtime/rooms.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
@@ -62,6 +66,8 @@ export interface RunningServer {
 }
 
 const BUS_EVENT = 'zilch:bus';
+/** How often every process looks over the open and running tournaments. */
+const TOURNAMENT_SWEEP_MS = 5_000;
 
 /** What the server takes from modules built apart (ratings, until they are wired in). */
 export interface ServerHooks {
@@ -188,6 +194,27 @@ export async function startServer(
     },
     notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
   });
+  const tournamentStore = new TournamentStore(db.db);
+  const tournamentRunner = new TournamentRunner({
+    store: tournamentStore,
+    games: service,
+    node,
+    logger: log,
+    linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
+    notify: (userId, t, gameId) => push.notifyTournament(userId, t.id, t.name, gameId),
+    // Watchers of the tournament on every process (the Redis adapter carries room emits).
+    announce: (n) => ioRef?.to(rooms.tournament(n.id)).emit('tournament', n),
+  });
+  const tournaments = new TournamentService({
+    store: tournamentStore,
+    runner: tournamentRunner,
+    user: (id) => accountStore.user(id),
+    ratingOf: (user, preset) => ratings.ratingOf(user, preset),
+    seatToken: async (u, g) => {
+      const t = await accounts.mintTokens(u, g);
+      return t.ok ? (t.value.seats[0] ?? null) : null;
+    },
+  });
   const match = new MatchService({
     store: new MatchStore(db.db),
     games: service,
@@ -213,7 +240,7 @@ export async function startServer(
       sessions: new DbSessionStore(accountStore, 180 * 86_400_000),
       secret,
       push,
-      social: { friends, challenges },
+      social: { friends, challenges, tournaments },
     },
     ratings,
     chat,
@@ -293,6 +320,10 @@ export async function startServer(
   service.onChange((c) => {
     if (c.record.status === 'over' && c.events.length > 0) void ratings.finished(c.gameId);
   });
+  // A tournament table that ends here moves its tournament on (the runner's sweep catches the rest).
+  service.onChange((c) => {
+    if (c.record.status === 'over' && c.events.length > 0) void tournamentRunner.gameOver(c.gameId);
+  });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
       if (fromRemote) void driver.changed(msg.gameId);
@@ -311,6 +342,10 @@ export async function startServer(
   sweepRatings();
   const ratingSweep = setInterval(sweepRatings, 60_000);
   ratingSweep.unref();
+  // Tournaments left mid-round by a restart carry on; due starts and missed ends are found.
+  void tournamentRunner
+    .start(TOURNAMENT_SWEEP_MS)
+    .catch((err: unknown) => log.warn({ err }, 'tournament sweep failed'));
   const announcer = redis
     ? setInterval(
         () => {
@@ -353,6 +388,7 @@ export async function startServer(
               guard.stop();
               clearInterval(ratingSweep);
               await matchmaker.stop();
+              await tournamentRunner.stop();
             },
           },
           { name: 'actions in flight', ms: 2500, run: () => service.drain() },

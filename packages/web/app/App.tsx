@@ -30,6 +30,8 @@ const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage.tsx'));
 const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
 const MistakesPage = lazy(() => import('./pages/analysis/MistakesPage.tsx'));
 const FriendsPage = lazy(() => import('./pages/friends/FriendsPage.tsx'));
+const TournamentLobbyPage = lazy(() => import('./pages/tournaments/LobbyPage.tsx'));
+const TournamentPage = lazy(() => import('./pages/tournaments/TournamentPage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -85,6 +87,8 @@ export function App() {
             <Route path="/signin" component={SignInPage} />
             <Route path="/leaderboard" component={LeaderboardPage} />
             <Route path="/friends" component={FriendsPage} />
+            <Route path="/tournaments" component={TournamentLobbyPage} />
+            <Route path="/tournaments/:id">{(p) => <TournamentPage id={p.id} />}</Route>
             <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/mistakes">{(p) => <MistakesPage id={p.id} />}</Route>
@@ -98,7 +102,8 @@ export function App() {
         <p>
           Provably fair dice: every game publishes a commitment before the first roll.{' '}
           <Link href="/rules">How to play</Link> · <Link href="/leaderboard">Leaderboard</Link> ·{' '}
-          <Link href="/friends">Friends</Link> · <Link href="/me">Your profile</Link>
+          <Link href="/friends">Friends</Link> · <Link href="/tournaments">Tournaments</Link> ·{' '}
+          <Link href="/me">Your profile</Link>
         </p>
       </footer>
     </>

@@ -1,9 +1,11 @@
-// Friends and challenges routes together, as the account routes register them.
+// Friends, challenges and tournaments routes together, as the account routes register them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { challengeRoutes } from '../challenges/routes.ts';
 import type { ChallengeService } from '../challenges/service.ts';
 import { friendRoutes } from '../friends/routes.ts';
 import type { FriendService } from '../friends/service.ts';
+import { tournamentRoutes } from '../tournaments/routes.ts';
+import type { TournamentService } from '../tournaments/service.ts';
 import type { CurrentUser } from './account-only.ts';
 import type { RouteConfig } from './routes/games.ts';
 
@@ -11,6 +13,7 @@ import type { RouteConfig } from './routes/games.ts';
 export interface SocialRoutes {
   readonly friends: FriendService;
   readonly challenges: ChallengeService;
+  readonly tournaments?: TournamentService;
 }
 
 /** Registers the friends and challenges routes; a block also cancels open challenges. */
@@ -24,5 +27,6 @@ export function socialRoutes(
       friendRoutes(s.friends, current, (me, other) => s.challenges.cancelBetween(me, other)),
     );
     await app.register(challengeRoutes(s.challenges, current, costly));
+    if (s.tournaments) await app.register(tournamentRoutes(s.tournaments, current, costly));
   };
 }

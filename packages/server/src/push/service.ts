@@ -192,6 +192,19 @@ export class PushService {
     );
   }
 
+  /** A player's next tournament game is ready (tournaments/): the notice opens the tournament. */
+  notifyTournament(userId: string, tournamentId: string, name: string, gameId: string): void {
+    this.enqueue(() =>
+      this.deliver(userId, 'invitation', {
+        kind: 'invitation',
+        gameId,
+        title: 'Tournament game',
+        body: `Your next game in ${name} is ready.`,
+        url: `/tournaments/${tournamentId}`,
+      }),
+    );
+  }
+
   /** A rematch was made: every other subscribed player of the old game is invited to it. */
   rematched(gameId: string, rematchId: string, bySeat: number, byName: string): void {
     this.enqueue(async () => {

@@ -3,4 +3,6 @@ export const rooms = {
   all: (id: string) => `g:${id}`,
   seat: (id: string, seat: number) => `g:${id}:s:${seat}`,
   spectators: (id: string) => `g:${id}:spec`,
+  /** Watchers of a tournament (its page). */
+  tournament: (id: string) => `tour:${id}`,
 };

@@ -4,6 +4,8 @@ import type { GameEvent } from '@zilch/engine';
 import {
   ActionMessageSchema,
   JoinMessageSchema,
+  WatchTournamentMessageSchema,
+  type WatchTournamentAck,
   ReactMessageSchema,
   type AckError,
   type ActionAck,
@@ -308,6 +310,13 @@ export function attachRealtime(http: HttpServer, o: RealtimeOptions): Server {
         emoji: p.data.emoji,
         at: Date.now(),
       });
+      ack?.({ ok: true });
+    });
+
+    socket.on('watchTournament', async (raw: unknown, ack?: Ack<WatchTournamentAck>) => {
+      const p = WatchTournamentMessageSchema.safeParse(raw);
+      if (!p.success) return refuse(ack, 'BAD_REQUEST', `Invalid watch: ${describe(p.error)}`);
+      await socket.join(rooms.tournament(p.data.id));
       ack?.({ ok: true });
     });
 

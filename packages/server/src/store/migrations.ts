@@ -431,6 +431,92 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0017_tournaments': {
+    // Tournaments (docs/tournaments-module.md): the tournament, its entrants, one row per
+    // (round, board) with the table it made and its result, and one row per paired round whose
+    // primary key is the guard that two processes never pair a round twice.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('tournaments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('creator', 'text', (c) => c.notNull())
+        .addColumn('rules', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('players', 'integer', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('turn_timer', 'integer')
+        .addColumn('start_at', 'bigint')
+        .addColumn('bots', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('finished_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('tournaments_status')
+        .on('tournaments')
+        .columns(['status', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('tournament_entrants')
+        .addColumn('tournament_id', 'text', (c) => c.notNull())
+        .addColumn('entrant', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('bot', 'text')
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('seed', 'integer', (c) => c.notNull())
+        .addColumn('rank', 'integer')
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_entrants_pk', ['tournament_id', 'entrant'])
+        .execute();
+      await db.schema
+        .createIndex('tournament_entrants_user')
+        .on('tournament_entrants')
+        .columns(['user_id', 'joined_at'])
+        .execute();
+      await db.schema
+        .createTable('tournament_rounds')
+        .addColumn('tournament_id', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('node', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_rounds_pk', ['tournament_id', 'round'])
+        .execute();
+      await db.schema
+        .createTable('tournament_games')
+        .addColumn('tournament_id', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('board', 'integer', (c) => c.notNull())
+        .addColumn('a', 'text', (c) => c.notNull())
+        .addColumn('b', 'text')
+        .addColumn('game_id', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .addColumn('winner', 'text')
+        .addColumn('over', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_games_pk', ['tournament_id', 'round', 'board'])
+        .execute();
+      await db.schema
+        .createIndex('tournament_games_game')
+        .on('tournament_games')
+        .column('game_id')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of [
+        'tournament_games',
+        'tournament_rounds',
+        'tournament_entrants',
+        'tournaments',
+      ]) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
 };
 
 const ratings: Record<string, Migration> = {

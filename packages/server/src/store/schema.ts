@@ -321,9 +321,71 @@ interface PracticeGamesTable {
   created_at: number;
 }
 
+/** A tournament (tournaments/). */
+export interface TournamentsTable {
+  id: string;
+  name: string;
+  creator: string;
+  /** JSON: the preset id or the full RuleSet as sent. */
+  rules: string;
+  preset: string;
+  format: 'swiss' | 'elimination' | 'round-robin';
+  players: number;
+  rated: number;
+  mode: 'live' | 'correspondence';
+  turn_timer: number | null;
+  start_at: number | null;
+  bots: number;
+  status: 'open' | 'running' | 'over' | 'cancelled';
+  round: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One entrant of a tournament: an account, or a filler bot (`entrant` "bot:N"). */
+export interface TournamentEntrantsTable {
+  tournament_id: string;
+  entrant: string;
+  user_id: string | null;
+  name: string;
+  bot: string | null;
+  rating: number;
+  seed: number;
+  /** The final place, once the tournament is over. */
+  rank: number | null;
+  joined_at: number;
+}
+
+/** A paired round: its primary key lets one process only pair it. */
+interface TournamentRoundsTable {
+  tournament_id: string;
+  round: number;
+  node: string;
+  at: number;
+}
+
+/** One game (or bye: `b` null) of a round, its table once made, and its result. */
+export interface TournamentGamesTable {
+  tournament_id: string;
+  round: number;
+  board: number;
+  a: string;
+  b: string | null;
+  game_id: string | null;
+  /** When a process took on making the table (another may take over after a while). */
+  claimed_at: number | null;
+  winner: string | null;
+  over: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   practice_games: PracticeGamesTable;
+  tournaments: TournamentsTable;
+  tournament_entrants: TournamentEntrantsTable;
+  tournament_rounds: TournamentRoundsTable;
+  tournament_games: TournamentGamesTable;
   game_accuracy: GameAccuracyTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;

@@ -14,6 +14,7 @@ import {
 } from './profile/Passkeys.tsx';
 import { Games, MyRatings, Stats } from './profile/History.tsx';
 import { Leave } from './profile/Leave.tsx';
+import { TournamentHistory } from './tournaments/TournamentHistory.tsx';
 
 /** The profile: identity, passkeys, recovery codes, statistics, games, sign out and delete. */
 export default function ProfilePage() {
@@ -44,6 +45,7 @@ export default function ProfilePage() {
           )}
           <MyRatings user={user} />
           {user.kind === 'account' && <AccuracyTrend userId={user.id} />}
+          {user.kind === 'account' && <TournamentHistory userId={user.id} />}
           <Stats />
           <Games />
           <Leave user={user} />
