@@ -58,6 +58,9 @@ export const ERROR_CODES = [
   'ACCOUNT_REQUIRED',
   // The coach.
   'BAD_STATE',
+  // Puzzles.
+  'NO_PUZZLES',
+  'BAD_CHOICE',
   // Sockets only.
   'NOT_JOINED',
   'SPECTATOR',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
-import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
+import { sharedPresets, solvablePresetBytes, solvablePresets } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
@@ -22,6 +22,7 @@ import { FriendStore } from './friends/store.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
+import { DEFAULT_PRESET } from '@zilch/engine';
 import { GameService } from './games/service.ts';
 import { startMatchmaker } from './match/runner.ts';
 import { MatchService, type RatingOf } from './match/service.ts';
@@ -44,6 +45,9 @@ import { RatingStore } from './store/rating-store.ts';
 import { RatingService } from './ratings/service.ts';
 import { AnalysisService } from './analysis/service.ts';
 import { AnalysisStore } from './analysis/store.ts';
+import { fillBanks } from './puzzles/fill.ts';
+import { PuzzleService } from './puzzles/service.ts';
+import { PuzzleStore } from './puzzles/store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -195,6 +199,7 @@ export async function startServer(
     settings: config.match,
   });
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
+  const puzzles = new PuzzleService(new PuzzleStore(db.db, db.dialect), DEFAULT_PRESET);
   const app = await buildApp(
     config,
     log,
@@ -208,6 +213,10 @@ export async function startServer(
       secret,
       push,
       social: { friends, challenges },
+      puzzles: {
+        service: puzzles,
+        attempts: { rateLimit: { max: config.puzzle.attemptsPerMinute, timeWindow: 60_000 } },
+      },
     },
     ratings,
     chat,
@@ -298,6 +307,20 @@ export async function startServer(
 
   await app.listen({ port: config.port, host: config.host });
   listening();
+  // Empty puzzle banks are made from self-play once the presets' solutions are read, in the
+  // background and bounded in time (ZILCH_PUZZLE_SECONDS per preset; 0: never at start).
+  let puzzlesStopped = false;
+  const puzzleFill = presets.then(({ missing }) =>
+    fillBanks(
+      puzzles,
+      solvablePresets().filter((p) => !missing.includes(p.id)),
+      async (s, mode) => {
+        const r = await adviceFor(s, mode);
+        return r.ok && !r.winEtaSeconds ? r.value : null;
+      },
+      { seconds: config.puzzle.startSeconds, log, stop: () => puzzlesStopped },
+    ),
+  );
   await driver.start();
   const sweepRatings = () =>
     void ratings.sweep().catch((err: unknown) => log.warn({ err }, 'rating sweep failed'));
@@ -346,6 +369,9 @@ export async function startServer(
               guard.stop();
               clearInterval(ratingSweep);
               await matchmaker.stop();
+              // A puzzle bank being made stops at its next decision; what it found is stored.
+              puzzlesStopped = true;
+              await puzzleFill;
             },
           },
           { name: 'actions in flight', ms: 2500, run: () => service.drain() },

@@ -172,6 +172,8 @@ export interface SelfPlayOptions {
   /** Stop starting games after this time (epoch ms, compared with `now`). */
   readonly deadline?: number;
   readonly now?: () => number;
+  /** Asked before every decision: true stops at once (a server shutting down). */
+  readonly stop?: () => boolean;
   /**
    * The two players, alternating seats by game. Default: `cautious` against `bold`, cheap
    * players whose games pass through varied positions (a bot that plays well avoids the
@@ -196,6 +198,7 @@ export async function selfPlayPuzzles(rules: RuleSet, o: SelfPlayOptions): Promi
     const dice = seededDice(o.seed * 104_729 + g);
     let state: GameState = lean.initialState(rules, 2, 0);
     while (state.phase !== 'over') {
+      if (o.stop?.()) return out;
       const p = await puzzleAt(state, o.rank, 'self-play', o.margin);
       if (p && !seen.has(p.id)) {
         seen.add(p.id);
