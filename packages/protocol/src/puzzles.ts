@@ -51,7 +51,7 @@ export const PuzzleParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{16}$/, 'A puzzle id is 16 hex digits'),
 });
 
-/** `GET /api/puzzles/next` query. */
+/** `GET /api/account/puzzles/next` query. */
 export const PuzzleNextQuerySchema = z.object({
   preset: z.string().min(1).max(64).optional().describe('Default: the default preset'),
   theme: PuzzleThemeSchema.optional(),
@@ -69,7 +69,7 @@ export const PuzzleDailyQuerySchema = z.object({
   preset: z.string().min(1).max(64).optional().describe('Default: the default preset'),
 });
 
-/** `POST /api/puzzles/:id/attempt` body: the option chosen, and a guest's device rating. */
+/** `POST /api/account/puzzles/:id/attempt` body: the option chosen, and a guest's device rating. */
 export const PuzzleAttemptBodySchema = z
   .strictObject({
     choice: int.min(0).max(99).describe('The `id` of the chosen option'),
@@ -79,10 +79,10 @@ export const PuzzleAttemptBodySchema = z
   })
   .meta({ id: 'PuzzleAttempt' });
 
-/** `POST /api/puzzles/:id/attempt` body. */
+/** `POST /api/account/puzzles/:id/attempt` body. */
 export type PuzzleAttempt = z.infer<typeof PuzzleAttemptBodySchema>;
 
-/** `POST /api/puzzles/:id/attempt` answer: right or wrong, every option valued, ratings moved. */
+/** `POST /api/account/puzzles/:id/attempt` answer: right or wrong, every option valued, ratings moved. */
 export const PuzzleVerdictSchema = z
   .object({
     puzzleId: z.string(),
@@ -116,10 +116,10 @@ export const PuzzleVerdictSchema = z
   })
   .meta({ id: 'PuzzleVerdict' });
 
-/** `POST /api/puzzles/:id/attempt` answer. */
+/** `POST /api/account/puzzles/:id/attempt` answer. */
 export type PuzzleVerdict = z.infer<typeof PuzzleVerdictSchema>;
 
-/** `GET /api/puzzles/me` answer: the signed-in account's puzzle rating (null for a guest). */
+/** `GET /api/account/puzzles/me` answer: the signed-in account's puzzle rating (null for a guest). */
 export const PuzzleMeSchema = z
   .object({
     account: z.boolean(),
@@ -129,7 +129,7 @@ export const PuzzleMeSchema = z
   })
   .meta({ id: 'PuzzleMe' });
 
-/** `GET /api/puzzles/me` answer. */
+/** `GET /api/account/puzzles/me` answer. */
 export type PuzzleMe = z.infer<typeof PuzzleMeSchema>;
 
 /** `GET /api/puzzles/stats` answer: each preset's bank size. */

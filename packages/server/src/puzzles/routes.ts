@@ -1,6 +1,8 @@
-// Puzzle routes under /api/puzzles (docs/puzzles.md), registered with the account routes so they
-// read the session (an account's rating is kept here, a guest's on its device) and share the
-// same-origin check. Attempts have their own per-address budget.
+// Puzzle routes (docs/puzzles.md), registered with the account routes: those that depend on who
+// asks (next, an attempt, my rating) live under /api/account/puzzles, where the session cookie
+// is read (an account's rating is kept here, a guest's on its device); the daily puzzle, a
+// puzzle by id and the bank sizes are the same for everyone, under /api/puzzles. Attempts have
+// their own per-address budget.
 import {
   ErrorBodySchema,
   PuzzleAttemptBodySchema,
@@ -32,7 +34,7 @@ export function puzzleRoutes(
     };
 
     app.get(
-      '/api/puzzles/next',
+      '/api/account/puzzles/next',
       {
         schema: {
           tags: ['puzzles'],
@@ -66,7 +68,7 @@ export function puzzleRoutes(
     );
 
     app.get(
-      '/api/puzzles/me',
+      '/api/account/puzzles/me',
       {
         schema: {
           tags: ['puzzles'],
@@ -106,7 +108,7 @@ export function puzzleRoutes(
     );
 
     app.post(
-      '/api/puzzles/:id/attempt',
+      '/api/account/puzzles/:id/attempt',
       {
         config: attempts,
         schema: {
