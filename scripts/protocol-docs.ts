@@ -370,6 +370,27 @@ const ROUTES: Route[] = [
     note: 'accept makes the table (challenger seat 0) and answers your seat; decline (or take back your own); seat gives the challenger a fresh token for its seat. `CHALLENGE_CLOSED` once answered or expired',
   },
   {
+    route: 'GET /api/account/puzzles/next',
+    answers: ref('Puzzle'),
+    note: "a puzzle near the solver's rating (`?preset`, `?theme`, `?after`; a guest sends its device `?rating`); an account is not given puzzles it has tried while others remain. `NO_PUZZLES` (404) when the bank is empty (docs/puzzles.md)",
+  },
+  {
+    route: 'POST /api/account/puzzles/:id/attempt',
+    takes: ref('PuzzleAttempt'),
+    answers: ref('PuzzleVerdict'),
+    note: "answer a puzzle by option `id`: right or wrong, every option's win chance, ratings moved (an account's first try only; a guest's device rating is rated and handed back, the puzzle's never moves for it). `BAD_CHOICE` for an option it does not have; `ZILCH_PUZZLE_RATE_LIMIT` a minute per address",
+  },
+  {
+    route: 'GET /api/account/puzzles/me',
+    answers: ref('PuzzleMe'),
+    note: "the signed-in account's puzzle rating (`account: false` for a guest: its rating is on its device)",
+  },
+  {
+    route: 'GET /api/puzzles/daily, GET /api/puzzles/:id, GET /api/puzzles/banks',
+    answers: `${ref('Puzzle')}, ${ref('PuzzleBanks')}`,
+    note: "today's puzzle (UTC day; `?preset`), the same for everyone; a puzzle by id; each preset's bank size",
+  },
+  {
     route: 'POST /api/games/:id/join',
     takes: ref('JoinTableBody'),
     answers: ref('JoinedTable'),
@@ -462,6 +483,8 @@ const CODES: Record<P.ErrorCode, string> = {
   ACCOUNT_REQUIRED:
     '403 — a seat of a rated table claimed without an account (`POST /api/games/:id/claim`, or a guest session)',
   BAD_STATE: '400 — `POST /api/advice` could not read the state',
+  NO_PUZZLES: '404 — no puzzle of these rules (or theme) in the bank yet',
+  BAD_CHOICE: '400 — a puzzle answer names an option the puzzle does not have',
   NOT_JOINED: 'socket only — send `join` first',
   SPECTATOR: 'socket only — spectators cannot act',
   BUSY: '503 — the game stayed locked by other writers; try again',
