@@ -30,6 +30,7 @@ const LeaderboardPage = lazy(() => import('./pages/LeaderboardPage.tsx'));
 const PlayerPage = lazy(() => import('./pages/PlayerPage.tsx'));
 const MistakesPage = lazy(() => import('./pages/analysis/MistakesPage.tsx'));
 const FriendsPage = lazy(() => import('./pages/friends/FriendsPage.tsx'));
+const PuzzlePage = lazy(() => import('./pages/puzzles/PuzzlePage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
 export function App() {
@@ -85,6 +86,8 @@ export function App() {
             <Route path="/signin" component={SignInPage} />
             <Route path="/leaderboard" component={LeaderboardPage} />
             <Route path="/friends" component={FriendsPage} />
+            <Route path="/puzzles">{() => <PuzzlePage />}</Route>
+            <Route path="/puzzles/daily">{() => <PuzzlePage daily />}</Route>
             <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/mistakes">{(p) => <MistakesPage id={p.id} />}</Route>

@@ -21,6 +21,12 @@ export const PUZZLE_THEMES = ['offers', 'final-round', 'hot-dice', 'few-dice', '
 /** What a puzzle is about. */
 export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
 
+/**
+ * Most options a puzzle may have: every option is a button on one phone screen (375 × 667), and
+ * a position with a dozen keeps is a list to read, not a puzzle to see.
+ */
+export const PUZZLE_MAX_OPTIONS = 6;
+
 /** Default clear margin: the best option wins this much more often than the next (0..1). */
 export const PUZZLE_MARGIN = 0.03;
 
@@ -108,8 +114,8 @@ export function puzzleThemes(s: GameState, options: readonly AdviceOption[]): Pu
 }
 
 /**
- * The puzzle in a position, or null when it is none: fewer than two options, no exact win
- * analysis, the best option not ahead of the next by `margin`, or the best being the obvious one.
+ * The puzzle in a position, or null when it is none: fewer than two options or more than
+ * `PUZZLE_MAX_OPTIONS`, no exact win analysis, the best option not ahead of the next by `margin`, or the best being the obvious one.
  */
 export async function puzzleAt(
   state: GameState,
@@ -121,6 +127,7 @@ export async function puzzleAt(
   if (legalActions(state).length < 2) return null;
   const win = await rank(state, 'win');
   if (!win || win.kind !== 'win' || win.options.length < 2) return null;
+  if (win.options.length > PUZZLE_MAX_OPTIONS) return null;
   const [best, next] = win.options;
   if (!best || !next || best.value - next.value < margin) return null;
   // Every other option hopeless (under 1 %): the best is the only move that does not lose,

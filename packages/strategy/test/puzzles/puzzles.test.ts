@@ -4,6 +4,7 @@ import {
   advise,
   dailyIndex,
   PUZZLE_MARGIN,
+  PUZZLE_MAX_OPTIONS,
   puzzleAt,
   puzzleThemes,
   selfPlayPuzzles,
@@ -35,6 +36,7 @@ describe('puzzles', () => {
       expect(p.obvious).toBeGreaterThan(0);
       expect(p.options[p.obvious]!.move).toEqual(points.options[0]!.move);
       expect(p.themes).toEqual(puzzleThemes(p.state, p.options));
+      expect(p.options.length).toBeLessThanOrEqual(PUZZLE_MAX_OPTIONS);
     }
     expect(new Set(found.map((p) => p.id)).size).toBe(found.length);
   });
