@@ -11,7 +11,10 @@ const zilch = (args: string[], stdin?: string) =>
   runCli(args, { env: { ZILCH_CACHE_DIR: cacheDir }, ...(stdin ? { stdin } : {}) });
 // A small target keeps the two-player solve to seconds.
 const file = join(cacheDir, 'small.json');
-writeFileSync(file, JSON.stringify({ ...preset('serendipity-creak'), name: 'Small', target: 1500 }));
+writeFileSync(
+  file,
+  JSON.stringify({ ...preset('serendipity-creak'), name: 'Small', target: 1500 }),
+);
 
 interface PuzzleJson {
   ok: boolean;

@@ -313,7 +313,10 @@ export async function startServer(
   const puzzleFill = presets.then(({ missing }) =>
     fillBanks(
       puzzles,
-      solvablePresets().filter((p) => !missing.includes(p.id)),
+      // The default preset first: it is the one the puzzle page asks for.
+      solvablePresets()
+        .filter((p) => !missing.includes(p.id))
+        .sort((a, b) => Number(b.id === DEFAULT_PRESET) - Number(a.id === DEFAULT_PRESET)),
       async (s, mode) => {
         const r = await adviceFor(s, mode);
         return r.ok && !r.winEtaSeconds ? r.value : null;

@@ -78,7 +78,11 @@ describe.each(stores)('puzzles on %s', (_store, env) => {
 
   it('documents the puzzle routes in the OpenAPI document', async () => {
     const paths = (await api(base, 'GET', '/api/openapi.json')).body.paths as Loose;
-    for (const p of ['/api/account/puzzles/next', '/api/puzzles/daily', '/api/account/puzzles/{id}/attempt'])
+    for (const p of [
+      '/api/account/puzzles/next',
+      '/api/puzzles/daily',
+      '/api/account/puzzles/{id}/attempt',
+    ])
       expect(paths[p], p).toBeDefined();
   });
 

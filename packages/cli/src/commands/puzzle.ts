@@ -40,8 +40,12 @@ function position(s: GameState): string[] {
   if (s.finalRound) lines.push('Final round: this is your last turn.');
   if (s.offer)
     lines.push(`Offered: ${s.offer.points} points with ${count(s.offer.dice, 'die')} to roll.`);
-  else if (s.turn.roll) lines.push(`This turn so far: ${s.turn.total}. You rolled ${s.turn.roll.join(' ')}.`);
-  else lines.push(`This turn so far: ${s.turn.total}, with ${count(s.turn.available, 'die')} to roll.`);
+  else if (s.turn.roll)
+    lines.push(`This turn so far: ${s.turn.total}. You rolled ${s.turn.roll.join(' ')}.`);
+  else
+    lines.push(
+      `This turn so far: ${s.turn.total}, with ${count(s.turn.available, 'die')} to roll.`,
+    );
   return lines;
 }
 
@@ -79,7 +83,9 @@ export async function run(opts: PuzzleOptions): Promise<void> {
   let choice: number;
   if (!opts.json) {
     const out = process.stdout;
-    out.write(`${pc.bold(`Puzzle ${pick.id}`)} · ${printable(rules.name)}${pick.themes.length ? ` · ${pick.themes.join(', ')}` : ''}\n`);
+    out.write(
+      `${pc.bold(`Puzzle ${pick.id}`)} · ${printable(rules.name)}${pick.themes.length ? ` · ${pick.themes.join(', ')}` : ''}\n`,
+    );
     for (const l of position(pick.state)) out.write(`${l}\n`);
     out.write(`\n${pc.bold('What do you do?')}\n`);
     asked.forEach((o, i) => out.write(`  ${i + 1}. ${o.label}\n`));
@@ -127,5 +133,7 @@ export async function run(opts: PuzzleOptions): Promise<void> {
     const mark = i === 0 ? pc.green('best') : i === chosen.best ? 'your answer' : '';
     out.write(`  ${pct(o.value).padStart(6)}  ${o.label} ${mark}\n`);
   });
-  out.write(`Obvious but wrong: ${pick.options[pick.obvious]!.label} (the most points on average).\n`);
+  out.write(
+    `Obvious but wrong: ${pick.options[pick.obvious]!.label} (the most points on average).\n`,
+  );
 }

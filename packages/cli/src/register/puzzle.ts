@@ -10,7 +10,10 @@ export function register(program: Command): void {
     )
     .option('--games <n>', 'self-play games to cut the local bank from', '30')
     .option('--seed <s>', 'seed of the self-play games (default: from the date and time)')
-    .option('--theme <t>', 'only puzzles of a theme: offers, final-round, hot-dice, few-dice, opening')
+    .option(
+      '--theme <t>',
+      'only puzzles of a theme: offers, final-round, hot-dice, few-dice, opening',
+    )
     .option('--daily', "today's puzzle of this bank (UTC date; the same for the same seed)")
     .option('--answer <n>', 'answer with option n (1 = the first listed) instead of asking')
     .option('--json', 'print the puzzle and its answer as JSON (with --answer)')

@@ -38,7 +38,8 @@ export function puzzleRoutes(
       {
         schema: {
           tags: ['puzzles'],
-          summary: "A puzzle near the solver's rating (an account's own, or a guest's device rating)",
+          summary:
+            "A puzzle near the solver's rating (an account's own, or a guest's device rating)",
           querystring: PuzzleNextQuerySchema,
           response: { 200: PuzzleSchema, ...refusals },
         },

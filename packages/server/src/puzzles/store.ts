@@ -112,7 +112,11 @@ export class PuzzleStore {
 
   /** A puzzle by id. */
   async get(id: string): Promise<PuzzleRow | null> {
-    const r = await this.db.selectFrom('puzzles').selectAll().where('id', '=', id).executeTakeFirst();
+    const r = await this.db
+      .selectFrom('puzzles')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? rowOf(r) : null;
   }
 
@@ -187,9 +191,7 @@ export class PuzzleStore {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return r
-      ? { ...glicko(r), attempts: Number(r.attempts), solved: Number(r.solved) }
-      : null;
+    return r ? { ...glicko(r), attempts: Number(r.attempts), solved: Number(r.solved) } : null;
   }
 
   /**
