@@ -99,7 +99,6 @@ for (const width of [375, 1280]) {
     const last = await options.last().boundingBox();
     expect(last!.y + last!.height).toBeLessThanOrEqual(phone ? 667 : 900);
     await expectAccessible(page, `a puzzle at ${width} px`);
-    if (phone) await shoot(page, 'puzzle-375', true);
 
     await options.first().click();
     const verdict = page.getByTestId('puzzle-verdict');
@@ -113,7 +112,8 @@ for (const width of [375, 1280]) {
     const after = await next.boundingBox();
     expect(after!.y + after!.height).toBeLessThanOrEqual(phone ? 667 : 900);
     await expectAccessible(page, `a puzzle's answer at ${width} px`);
-    if (phone) await shoot(page, 'puzzle-answer-375', true);
+    // The answer screen: position, every option's win chance, the rating change, "next".
+    if (phone) await shoot(page, 'puzzle-375', true);
     await next.click();
     await expect(page.getByTestId('puzzle-verdict')).toHaveCount(0);
     await expect(pz.getByRole('heading', { name: 'What do you do?' })).toBeVisible();

@@ -150,6 +150,7 @@ export default function PuzzlePage({ daily = false }: { daily?: boolean }) {
                 <span>
                   {verdict && o.id === verdict.best && <span aria-label="best">✓ </span>}
                   {o.label}
+                  {verdict && o.id === verdict.chosen && <span className="tag">your answer</span>}
                 </span>
                 {v && <strong className="pz-win">{pct(v.win)}</strong>}
               </button>
