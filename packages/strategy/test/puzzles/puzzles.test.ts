@@ -17,7 +17,9 @@ import {
 const rules = { ...preset('serendipity-creak'), target: 1500 };
 const rank: PuzzleRanker = (s, m) => advise(s, m);
 
-function at(patch: Partial<GameState> & { turn?: Partial<GameState['turn']> }): GameState {
+function at(
+  patch: Partial<Omit<GameState, 'turn'>> & { turn?: Partial<GameState['turn']> },
+): GameState {
   const s = lean.initialState(rules, 2, 0);
   return { ...s, ...patch, turn: { ...s.turn, ...patch.turn } };
 }
