@@ -323,7 +323,10 @@ export function loadConfig(
       socketActionsPerSecond: e.ZILCH_SOCKET_ACTIONS_PER_SECOND,
       costlyPerMinute: e.ZILCH_COSTLY_RATE_LIMIT,
       bodyLimit: e.ZILCH_BODY_LIMIT,
-      puzzle: { attemptsPerMinute: e.ZILCH_PUZZLE_RATE_LIMIT, startSeconds: e.ZILCH_PUZZLE_SECONDS },
+      puzzle: {
+        attemptsPerMinute: e.ZILCH_PUZZLE_RATE_LIMIT,
+        startSeconds: e.ZILCH_PUZZLE_SECONDS,
+      },
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
       cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),
       preloadSolutions: e.ZILCH_PRELOAD_SOLUTIONS,

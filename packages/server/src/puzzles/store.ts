@@ -9,7 +9,7 @@ import { sql } from '../store/kysely.ts';
 import type { Database } from '../store/schema.ts';
 
 /** What a stored puzzle holds besides its rating. */
-export interface PuzzleBody {
+interface PuzzleBody {
   readonly state: GameState;
   /** Every option valued in win probability, best first. */
   readonly options: readonly AdviceOption[];

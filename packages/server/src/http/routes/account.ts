@@ -52,8 +52,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     const { current, ensure } = session;
     if (o.push) await app.register(pushRoutes(o.push, current));
     if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
-    if (o.puzzles)
-      await app.register(puzzleRoutes(o.puzzles.service, current, o.puzzles.attempts));
+    if (o.puzzles) await app.register(puzzleRoutes(o.puzzles.service, current, o.puzzles.attempts));
     if (o.match)
       await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };
