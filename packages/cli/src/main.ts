@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Registration>> = {
   solve: () => import('./register/solve.ts'),
   simulate: () => import('./register/simulate.ts'),
   card: () => import('./register/card.ts'),
+  puzzle: () => import('./register/puzzle.ts'),
   play: () => import('./register/play.ts'),
   serve: () => import('./register/serve.ts'),
   verify: () => import('./register/verify.ts'),

@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'BAD_STATE',
   // Practice: hints are for the practising seat of a practice game.
   'NOT_PRACTICE',
+  // Puzzles.
+  'NO_PUZZLES',
+  'BAD_CHOICE',
   // Sockets only.
   'NOT_JOINED',
   'SPECTATOR',

@@ -24,3 +24,4 @@ export * from './tournaments.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';
 export * from './practice.ts';
+export * from './puzzles.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
-import { sharedPresets, solvablePresetBytes } from '@zilch/strategy/node';
+import { sharedPresets, solvablePresetBytes, solvablePresets } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
@@ -26,6 +26,7 @@ import { rooms } from './realtime/rooms.ts';
 import { Driver } from './bots/driver.ts';
 import { createBus, type BusMessage, type RemoteLink } from './bus/bus.ts';
 import type { Config } from './config/config.ts';
+import { DEFAULT_PRESET } from '@zilch/engine';
 import { GameService } from './games/service.ts';
 import { startMatchmaker } from './match/runner.ts';
 import { MatchService, type RatingOf } from './match/service.ts';
@@ -50,6 +51,9 @@ import { AnalysisService } from './analysis/service.ts';
 import { AnalysisStore } from './analysis/store.ts';
 import { PracticeService } from './practice/service.ts';
 import { PracticeStore } from './practice/store.ts';
+import { fillBanks } from './puzzles/fill.ts';
+import { PuzzleService } from './puzzles/service.ts';
+import { PuzzleStore } from './puzzles/store.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -228,6 +232,7 @@ export async function startServer(
   );
   service.onRematch((r) => void practice.carry(r.gameId, r.rematchId));
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
+  const puzzles = new PuzzleService(new PuzzleStore(db.db, db.dialect), DEFAULT_PRESET);
   const app = await buildApp(
     config,
     log,
@@ -241,6 +246,10 @@ export async function startServer(
       secret,
       push,
       social: { friends, challenges, tournaments },
+      puzzles: {
+        service: puzzles,
+        attempts: { rateLimit: { max: config.puzzle.attemptsPerMinute, timeWindow: 60_000 } },
+      },
     },
     ratings,
     chat,
@@ -336,6 +345,23 @@ export async function startServer(
 
   await app.listen({ port: config.port, host: config.host });
   listening();
+  // Empty puzzle banks are made from self-play once the presets' solutions are read, in the
+  // background and bounded in time (ZILCH_PUZZLE_SECONDS per preset; 0: never at start).
+  let puzzlesStopped = false;
+  const puzzleFill = presets.then(({ missing }) =>
+    fillBanks(
+      puzzles,
+      // The default preset first: it is the one the puzzle page asks for.
+      solvablePresets()
+        .filter((p) => !missing.includes(p.id))
+        .sort((a, b) => Number(b.id === DEFAULT_PRESET) - Number(a.id === DEFAULT_PRESET)),
+      async (s, mode) => {
+        const r = await adviceFor(s, mode);
+        return r.ok && !r.winEtaSeconds ? r.value : null;
+      },
+      { seconds: config.puzzle.startSeconds, log, stop: () => puzzlesStopped },
+    ),
+  );
   await driver.start();
   const sweepRatings = () =>
     void ratings.sweep().catch((err: unknown) => log.warn({ err }, 'rating sweep failed'));
@@ -389,6 +415,9 @@ export async function startServer(
               clearInterval(ratingSweep);
               await matchmaker.stop();
               await tournamentRunner.stop();
+              // A puzzle bank being made stops at its next decision; what it found is stored.
+              puzzlesStopped = true;
+              await puzzleFill;
             },
           },
           { name: 'actions in flight', ms: 2500, run: () => service.drain() },

@@ -8,3 +8,4 @@ export * from './simulate/index.ts';
 export * from './card/index.ts';
 export * from './analysis/accuracy.ts';
 export * from './analysis/measure.ts';
+export * from './puzzles/puzzles.ts';

@@ -47,6 +47,10 @@ export const EnvSchema = z.object({
   /** Requests per minute and address to the costly routes: table creation, rematch, advice. */
   ZILCH_COSTLY_RATE_LIMIT: int(1, 1_000_000, 60),
   ZILCH_BODY_LIMIT: int(1024, 10_485_760, 65_536),
+  /** Puzzle answers per minute and address. */
+  ZILCH_PUZZLE_RATE_LIMIT: int(1, 1_000_000, 30),
+  /** Seconds of self-play per preset to make an empty puzzle bank at start (0: never). */
+  ZILCH_PUZZLE_SECONDS: int(0, 3600, 20),
   ZILCH_WEB_DIR: z.string().min(1).optional(),
   ZILCH_CACHE_DIR: z.string().min(1).optional(),
   /** Read the shipped presets' cached solutions into shared memory at start (default on). */
@@ -179,6 +183,8 @@ export interface Config {
   /** Per minute and address: creating tables, rematches and advice (each route its own budget). */
   readonly costlyPerMinute: number;
   readonly bodyLimit: number;
+  /** Puzzles: answers per minute and address; seconds per preset to fill an empty bank at start. */
+  readonly puzzle: { readonly attemptsPerMinute: number; readonly startSeconds: number };
   /** Directory of the web build to serve; null when there is none. */
   readonly webDir: string | null;
   /** Directory of cached solver results (the `optimal` bot and the coach). */
@@ -319,6 +325,10 @@ export function loadConfig(
       socketActionsPerSecond: e.ZILCH_SOCKET_ACTIONS_PER_SECOND,
       costlyPerMinute: e.ZILCH_COSTLY_RATE_LIMIT,
       bodyLimit: e.ZILCH_BODY_LIMIT,
+      puzzle: {
+        attemptsPerMinute: e.ZILCH_PUZZLE_RATE_LIMIT,
+        startSeconds: e.ZILCH_PUZZLE_SECONDS,
+      },
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
       cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),
       preloadSolutions: e.ZILCH_PRELOAD_SOLUTIONS,

@@ -107,7 +107,7 @@ export async function buildApp(
   ready: () => Promise<boolean>,
   identity: Pick<
     AccountRouteOptions,
-    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social'
+    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social' | 'puzzles'
   >,
   ratings: RatingService,
   chat: ChatService,

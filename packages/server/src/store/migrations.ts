@@ -8,6 +8,7 @@ function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration
     ...ratings,
     ...analysis,
     ...practice,
+    ...puzzles,
     '0003_entries_clustered': {
       // Each action's commit should dirty as few pages as possible. On SQLite the log becomes a
       // WITHOUT ROWID table clustered by (game_id, seq), and on both dialects the unique index on
@@ -618,6 +619,66 @@ const practice: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('practice_games').ifExists().execute();
+    },
+  },
+};
+
+// Puzzles (puzzles/, docs/puzzles.md): the bank per preset with each puzzle's Glicko-2 rating and
+// its position and valued options as JSON; accounts' puzzle ratings; each account's attempts (only
+// the first try at a puzzle is rated); and the daily puzzle chosen once per UTC day and preset.
+const puzzles: Record<string, Migration> = {
+  '0016_puzzles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('puzzles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('themes', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('plays', 'integer', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('puzzles_preset_rating')
+        .on('puzzles')
+        .columns(['preset', 'rating'])
+        .execute();
+      await db.schema
+        .createTable('puzzle_ratings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('rd', 'double precision', (c) => c.notNull())
+        .addColumn('vol', 'double precision', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('solved', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('puzzle_attempts')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('puzzle_id', 'text', (c) => c.notNull())
+        .addColumn('correct', 'integer', (c) => c.notNull())
+        .addColumn('rating_before', 'double precision', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('puzzle_attempts_pk', ['user_id', 'puzzle_id'])
+        .execute();
+      await db.schema
+        .createTable('puzzle_daily')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('preset', 'text', (c) => c.notNull())
+        .addColumn('puzzle_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('puzzle_daily_pk', ['day', 'preset'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['puzzle_daily', 'puzzle_attempts', 'puzzle_ratings', 'puzzles']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
     },
   },
 };

@@ -380,12 +380,60 @@ export interface TournamentGamesTable {
 }
 
 /** The database as Kysely sees it. */
+/** A puzzle of the bank (puzzles/): its position and valued options as JSON, its rating. */
+interface PuzzlesTable {
+  id: string;
+  preset: string;
+  /** Its themes, comma-separated ('' for none). */
+  themes: string;
+  /** `{ state, options, obvious, margin, source }` as JSON. */
+  body: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  plays: number;
+  solved: number;
+  created_at: number;
+}
+
+/** An account's puzzle rating (one for all presets). */
+interface PuzzleRatingsTable {
+  user_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  attempts: number;
+  solved: number;
+  updated_at: number;
+}
+
+/** An account's first try at a puzzle (the rated one). */
+interface PuzzleAttemptsTable {
+  user_id: string;
+  puzzle_id: string;
+  correct: number;
+  rating_before: number;
+  rating: number;
+  at: number;
+}
+
+/** The daily puzzle of a UTC day and preset, fixed by its first request. */
+interface PuzzleDailyTable {
+  day: string;
+  preset: string;
+  puzzle_id: string;
+}
+
 export interface Database {
   practice_games: PracticeGamesTable;
   tournaments: TournamentsTable;
   tournament_entrants: TournamentEntrantsTable;
   tournament_rounds: TournamentRoundsTable;
   tournament_games: TournamentGamesTable;
+  puzzles: PuzzlesTable;
+  puzzle_ratings: PuzzleRatingsTable;
+  puzzle_attempts: PuzzleAttemptsTable;
+  puzzle_daily: PuzzleDailyTable;
   game_accuracy: GameAccuracyTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;

@@ -63,6 +63,10 @@ export function HomePage() {
             Create a table
           </Link>
         </div>
+        <p className="home-puzzles">
+          Sharpen your play: <Link href="/puzzles">puzzles</Link> cut from real games, and{' '}
+          <Link href="/puzzles/daily">today&apos;s puzzle</Link>.
+        </p>
         {error && (
           <p role="alert" className="error">
             {error}

@@ -12,6 +12,8 @@ import type { RouteConfig } from './games.ts';
 import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { pushRoutes } from './push.ts';
 import { socialRoutes, type SocialRoutes } from '../social-routes.ts';
+import { puzzleRoutes } from '../../puzzles/routes.ts';
+import type { PuzzleService } from '../../puzzles/service.ts';
 
 /** What the account routes need. */
 export interface AccountRouteOptions {
@@ -33,6 +35,8 @@ export interface AccountRouteOptions {
   readonly guestsPerIpHour?: number;
   /** Friends and challenges (friends/, challenges/), whose routes share the session. */
   readonly social?: SocialRoutes;
+  /** Puzzles (puzzles/): their routes read the session; answers have their own budget. */
+  readonly puzzles?: { readonly service: PuzzleService; readonly attempts: RouteConfig };
 }
 
 /** The identity routes under /api/account (docs/server.md): sessions, passkeys, recovery, profile. */
@@ -48,6 +52,7 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     const { current, ensure } = session;
     if (o.push) await app.register(pushRoutes(o.push, current));
     if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
+    if (o.puzzles) await app.register(puzzleRoutes(o.puzzles.service, current, o.puzzles.attempts));
     if (o.match)
       await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
   };

@@ -52,6 +52,12 @@ export default function MistakesPage({ id }: { id: string }) {
       Back to the review
     </Link>
   );
+  // More positions to learn from, cut from many games: the puzzles.
+  const puzzles = (
+    <Link href="/puzzles" className="btn">
+      Try puzzles
+    </Link>
+  );
   if (error)
     return (
       <div className="page narrow mistakes">
@@ -76,7 +82,10 @@ export default function MistakesPage({ id }: { id: string }) {
       {questions.length === 0 ? (
         <>
           <p>No costly decision to replay in this game. Well played.</p>
-          {back}
+          <p className="row">
+            {back}
+            {puzzles}
+          </p>
         </>
       ) : q ? (
         <>
@@ -113,6 +122,7 @@ export default function MistakesPage({ id }: { id: string }) {
               Again
             </button>
             {back}
+            {puzzles}
           </p>
         </section>
       )}
