@@ -107,3 +107,20 @@ export function diceKeys(count: number): string {
   if (count <= 9) return `keys 1–${count}`;
   return 'keys 1–9 and 0';
 }
+
+const FACES: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6' };
+
+/**
+ * A play-by-play split into its sentences, for a line that shows the newest ones that fit; a
+ * roll's faces in figures ('You roll 1, 5, 2.'), as the dice show them.
+ */
+export function sentences(said: string): string[] {
+  return said
+    .split(/(?<=[.!?])\s+(?=[A-Z…])/)
+    .filter((s) => s.length > 0)
+    .map((s) =>
+      / rolls? /.test(s)
+        ? s.replace(/\b(one|two|three|four|five|six)\b(?=,|\.$)/g, (w) => FACES[w] ?? w)
+        : s,
+    );
+}

@@ -176,7 +176,7 @@ export function Playing(p: PlayingProps) {
           />
         </div>
         <Scoreboard view={view} mine={mine} rating={rating} />
-        <SidePanel view={view} events={play.logged} chat={p.chat} phone={phone} />
+        <SidePanel view={view} name={name} events={play.logged} chat={p.chat} phone={phone} />
       </div>
     </div>
   );
