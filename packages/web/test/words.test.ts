@@ -10,6 +10,7 @@ import {
   possessive,
   resultLine,
   says,
+  shorterSays,
   speaker,
   turnHeading,
   whose,
@@ -119,5 +120,28 @@ describe('issue 22: the table speaks to the player', () => {
     expect(diceKeys(9)).toBe('keys 1–9');
     expect(diceKeys(10)).toBe('keys 1–9 and 0');
     expect(diceKeys(1)).toBe('key 1');
+  });
+});
+
+describe('shorterSays: the play-by-play in ever shorter whole-word forms', () => {
+  it('keeps all, then the newest sentences, then drops the aside, then counts the faces', () => {
+    expect(
+      shorterSays(
+        'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750). Bo rolls one, two, six.',
+      ),
+    ).toEqual([
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750). Bo rolls 1, 2, 6.',
+      '… Bo rolls 1, 2, 6.',
+    ]);
+    expect(shorterSays('Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750).')).toEqual([
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750).',
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750.',
+      'Bo keeps 9 dice for 1,750.',
+    ]);
+    expect(shorterSays('You roll one, one, five, five, two, three, four, six, six, two.')).toEqual([
+      'You roll 1, 1, 5, 5, 2, 3, 4, 6, 6, 2.',
+      'You roll 10 dice.',
+    ]);
+    expect(shorterSays('')).toEqual(['']);
   });
 });

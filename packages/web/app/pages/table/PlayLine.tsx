@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { plural, sentences } from '../../lib/words.ts';
+import { plural, shorterSays } from '../../lib/words.ts';
 
 /**
  * The play-by-play: the step on show in words (a live region, so screen readers hear each roll,
@@ -51,7 +51,7 @@ export function PlayLine({
           data-testid="fast-forward"
           aria-label={`Fast-forward: show the ${plural(pending, 'step', 'steps')} still to come at once`}
         >
-          Skip ahead »
+          Skip<span className="ff-more"> ahead</span> »
         </button>
       }
     </div>
@@ -59,14 +59,13 @@ export function PlayLine({
 }
 
 /**
- * The play-by-play keeps a fixed height (nothing below it moves), so words that do not fit are
- * left out a whole sentence at a time from the start, the newest kept, and "…" says some went:
- * a line is never cut mid-word. The dice are pictured just below, so a roll is told in figures.
+ * The play-by-play keeps a fixed height (nothing below it moves), so it shows the longest of its
+ * shorter forms (`shorterSays`) that fits: a line is never cut mid-word. Measured before paint.
  */
 function useFitted(said: string, layout: string) {
   const box = useRef<HTMLParagraphElement>(null);
   const text = useRef<HTMLSpanElement>(null);
-  const parts = useMemo(() => sentences(said), [said]);
+  const forms = useMemo(() => shorterSays(said), [said]);
   const [fit, setFit] = useState({ said, layout, width: 0, from: 0 });
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -83,8 +82,8 @@ function useFitted(said: string, layout: string) {
     if (!b || !t) return;
     const over = t.offsetHeight > b.clientHeight + 1;
     if (!current) setFit({ said, layout, width, from: 0 });
-    else if (over && from < parts.length - 1) setFit({ said, layout, width, from: from + 1 });
+    else if (over && from < forms.length - 1) setFit({ said, layout, width, from: from + 1 });
   });
-  const shown = `${from > 0 ? '… ' : ''}${parts.slice(from).join(' ')}`;
+  const shown = forms[Math.min(from, forms.length - 1)] ?? '';
   return { box, text, shown };
 }
