@@ -11,6 +11,7 @@ import {
   resultLine,
   says,
   shorterSays,
+  waitingFor,
   speaker,
   turnHeading,
   whose,
@@ -65,6 +66,12 @@ describe('agreement with "You"', () => {
     );
     expect(banner({ type: 'zilch', seat: 1, lost: 1, locked: 0 })).toBe(
       'Nothing scored. Bo loses 1 point this turn.',
+    );
+    expect(banner({ type: 'zilch', seat: 0, lost: 0, locked: 0 })).toBe(
+      'Nothing scored: your turn ends.',
+    );
+    expect(banner({ type: 'zilch', seat: 1, lost: 0, locked: 0 })).toBe(
+      "Nothing scored: Bo's turn ends.",
     );
     expect(banner({ type: 'game-over', winners: [0], scores: [10_000, 0] })).toBe('You win!');
     expect(banner({ type: 'game-over', winners: [1], scores: [0, 10_000] })).toBe('Bo wins!');
@@ -143,5 +150,12 @@ describe('shorterSays: the play-by-play in ever shorter whole-word forms', () =>
       'You roll 10 dice.',
     ]);
     expect(shorterSays('')).toEqual(['']);
+  });
+});
+
+describe('waitingFor', () => {
+  it('names another player, and tells this device its own dice are still landing', () => {
+    expect(waitingFor('Ann')).toBe('Waiting for Ann.');
+    expect(waitingFor('You')).toBe('Waiting for your dice.');
   });
 });

@@ -143,3 +143,8 @@ export function shorterSays(said: string): string[] {
   if (counted !== undefined && counted !== bare) out.push(counted);
   return out.length > 0 ? out : [''];
 }
+
+/** Why Roll and Bank wait: 'Waiting for Ann.', and for this device's own seat 'Waiting for your dice.' (its dice still land). */
+export function waitingFor(name: string): string {
+  return isYou(name) ? 'Waiting for your dice.' : `Waiting for ${name}.`;
+}
