@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // Issue 22's leftovers at phone width: Ten Dice's play-by-play and keys, the game-over card, the
 // header's "Your move" pill, banners beside what the player is using, the turn log's "You".
-// (Hot-seat straight to the table, "pass the device" only between turns: e2e/lobby.spec.ts; a
-// failed push subscription that says so: e2e/issue22.spec.ts.) Pictures for a person to look at
+// (Hot-seat straight from the create page to the table: e2e/lobby.spec.ts; a failed push
+// subscription that says so: e2e/issue22.spec.ts.) Pictures for a person to look at
 // go to ZILCH_SHOTS_DIR when it is set.
 import {
   expect,
@@ -12,7 +12,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { apiGame, forceDice, holdToken } from './helpers.ts';
+import { apiGame, forceDice, holdToken, peopleGame } from './helpers.ts';
 
 const LOOK = process.env.ZILCH_SHOTS_DIR;
 const BOT = 'Cautious bot 2';
@@ -308,4 +308,36 @@ test('the turn log speaks of this device\'s seat as "You", as the play-by-play d
   await expect(log).toContainText('You rolled 1 5 2 2 3 6');
   await expect(log).not.toContainText('Mo');
   await ctx.close();
+});
+
+test('hot-seat: "pass the device" only until the player on turn moves, even a move that leaves the turn at 0', async ({
+  page,
+  request,
+}) => {
+  const { gameId, tokens } = await peopleGame(request, await preset(request, 'serendipity-creak'), [
+    'Ann',
+    'Ben',
+  ]);
+  await forceDice(request, gameId, [
+    [1, 1, 1, 2, 3, 4],
+    [2, 3, 4, 6, 2, 3],
+  ]);
+  const held = { [gameId]: { id: gameId, tokens: { 0: tokens[0], 1: tokens[1] }, savedAt: 1 } };
+  await page.addInitScript(
+    `localStorage.setItem('zilch.games', ${JSON.stringify(JSON.stringify(held))});`,
+  );
+  await page.goto(`/t/${gameId}`);
+  const h1 = page.locator('main h1');
+  await expect(h1).toHaveText("Ann's turn — pass the device");
+  await page.getByTestId('roll').click();
+  await expect(h1).toHaveText("Ann's turn");
+  for (const i of [1, 2, 3]) await page.getByRole('button', { name: `Die ${i}: one` }).click();
+  await page.getByTestId('bank').click();
+  // Between the turns: hand the device to Ben, who is offered Ann's points.
+  await expect(page.getByTestId('offer-fresh')).toBeVisible();
+  await expect(h1).toHaveText("Ben's turn — pass the device");
+  await page.getByTestId('offer-fresh').click();
+  // Starting fresh leaves Ben's turn at 0 points, but the device is his now.
+  await expect(page.getByTestId('roll')).toBeEnabled();
+  await expect(h1).toHaveText("Ben's turn");
 });

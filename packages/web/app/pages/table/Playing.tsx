@@ -53,7 +53,7 @@ export function Playing(p: PlayingProps) {
   useTableSounds(play.step, play.events, mine);
   const view = play.view;
   const s = view.state;
-  const who = useTurnView(view, mine);
+  const who = useTurnView(view, mine, play.events);
   const { name, playing, myTurn, spectator } = who;
   const liveWho = useTurnView(p.live, mine);
   useTurnTitle(
