@@ -237,18 +237,23 @@ test('the "Your move" pill stays one line from 320 to 414 px and is dark while t
   await ctx.close();
 });
 
-for (const width of [320, 375]) {
+for (const width of [320, 375, 1280]) {
   test(`banners at ${width} px leave the running total, the dice and the actions in sight`, async ({
     browser,
     request,
   }) => {
-    const { ctx, page } = await device(browser, width, width === 320 ? 640 : 667);
+    const { ctx, page } = await device(
+      browser,
+      width,
+      { 320: 640, 375: 667 }[width] ?? 800,
+      width < 600,
+    );
     await open(page, request, await preset(request, 'classic'), [
       [1, 1, 1, 5, 5, 5],
       [2, 3, 4, 6, 2, 3],
     ]);
-    await page.getByTestId('roll').tap();
-    for (let i = 1; i <= 6; i++) await page.getByRole('button', { name: `Die ${i}:` }).tap();
+    await page.getByTestId('roll').click();
+    for (let i = 1; i <= 6; i++) await page.getByRole('button', { name: `Die ${i}:` }).click();
     // Every banner of the hot dice, the zilch and the bot's turn, read in each frame it shows.
     const seen = page.evaluate(async () => {
       const out: { text: string; covers: string[] }[] = [];
@@ -273,7 +278,7 @@ for (const width of [320, 375]) {
             bank: '[data-testid=bank]',
           })
             .filter(([, sel]) =>
-              [...document.querySelectorAll(sel)].some((el) =>
+              Array.from(document.querySelectorAll(sel)).some((el) =>
                 meets(b, el.getBoundingClientRect()),
               ),
             )
@@ -285,7 +290,7 @@ for (const width of [320, 375]) {
       }
       return out;
     });
-    await page.getByTestId('roll').tap();
+    await page.getByTestId('roll').click();
     await expect(page.getByTestId('banner')).toContainText('Hot dice');
     await look(page, 'banner-hot');
     const banners = await seen;
