@@ -271,7 +271,7 @@ for (const width of [320, 375, 1280]) {
         const banner = document.querySelector('[data-testid=banner]');
         if (banner) {
           const b = banner.getBoundingClientRect();
-          const covers = Object.entries({
+          const covers: string[] = Object.entries({
             'running total': '[data-testid=running-total]',
             dice: '.tray .die',
             roll: '[data-testid=roll]',
@@ -283,6 +283,13 @@ for (const width of [320, 375, 1280]) {
               ),
             )
             .map(([what]) => what);
+          // The fast-forward, when shown, keeps to the play-by-play's line too.
+          const ff = document.querySelector<HTMLElement>('[data-testid=fast-forward]');
+          const line = document.querySelector('.play-line')?.getBoundingClientRect();
+          if (ff && line && getComputedStyle(ff).visibility === 'visible') {
+            if (ff.getBoundingClientRect().bottom > line.bottom + 1)
+              covers.push('skip below its line');
+          }
           const text = banner.textContent ?? '';
           if (out.at(-1)?.text !== text || covers.length > 0) out.push({ text, covers });
         }
