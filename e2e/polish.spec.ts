@@ -4,14 +4,7 @@
 // (Hot-seat straight from the create page to the table: e2e/lobby.spec.ts; a failed push
 // subscription that says so: e2e/issue22.spec.ts.) Pictures for a person to look at
 // go to ZILCH_SHOTS_DIR when it is set.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiGame, forceDice, holdToken, peopleGame } from './helpers.ts';
 
 const LOOK = process.env.ZILCH_SHOTS_DIR;
@@ -68,18 +61,6 @@ const meet = (a: Box, b: Box) =>
   b.x < a.x + a.width - 0.5 &&
   a.y < b.y + b.height - 0.5 &&
   b.y < a.y + a.height - 0.5;
-
-/** Fails if `over` meets any of `parts` (by their boxes on screen). */
-async function clear(over: Locator, parts: Record<string, Locator>, what: string): Promise<void> {
-  const o = await over.boundingBox();
-  expect(o, `${what}: the banner has a box`).not.toBeNull();
-  const hit: string[] = [];
-  for (const [name, el] of Object.entries(parts)) {
-    const b = await el.boundingBox();
-    if (o && b && meet(o, b)) hit.push(name);
-  }
-  expect(hit, `${what}: the banner covers`).toEqual([]);
-}
 
 test('Ten Dice on a phone: the play-by-play shows whole sentences, never a word cut', async ({
   browser,
