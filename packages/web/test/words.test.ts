@@ -10,6 +10,8 @@ import {
   possessive,
   resultLine,
   says,
+  shorterSays,
+  waitingFor,
   speaker,
   turnHeading,
   whose,
@@ -65,6 +67,12 @@ describe('agreement with "You"', () => {
     expect(banner({ type: 'zilch', seat: 1, lost: 1, locked: 0 })).toBe(
       'Nothing scored. Bo loses 1 point this turn.',
     );
+    expect(banner({ type: 'zilch', seat: 0, lost: 0, locked: 0 })).toBe(
+      'Nothing scored: your turn ends.',
+    );
+    expect(banner({ type: 'zilch', seat: 1, lost: 0, locked: 0 })).toBe(
+      "Nothing scored: Bo's turn ends.",
+    );
     expect(banner({ type: 'game-over', winners: [0], scores: [10_000, 0] })).toBe('You win!');
     expect(banner({ type: 'game-over', winners: [1], scores: [0, 10_000] })).toBe('Bo wins!');
     expect(banner({ type: 'offer', to: 1, points: 300, dice: 1 })).toBe(
@@ -119,5 +127,35 @@ describe('issue 22: the table speaks to the player', () => {
     expect(diceKeys(9)).toBe('keys 1–9');
     expect(diceKeys(10)).toBe('keys 1–9 and 0');
     expect(diceKeys(1)).toBe('key 1');
+  });
+});
+
+describe('shorterSays: the play-by-play in ever shorter whole-word forms', () => {
+  it('keeps all, then the newest sentences, then drops the aside, then counts the faces', () => {
+    expect(
+      shorterSays(
+        'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750). Bo rolls one, two, six.',
+      ),
+    ).toEqual([
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750). Bo rolls 1, 2, 6.',
+      '… Bo rolls 1, 2, 6.',
+    ]);
+    expect(shorterSays('Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750).')).toEqual([
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750 (running total 1,750).',
+      'Bo keeps 1 1 1 2 3 4 5 5 6 for 1,750.',
+      'Bo keeps 9 dice for 1,750.',
+    ]);
+    expect(shorterSays('You roll one, one, five, five, two, three, four, six, six, two.')).toEqual([
+      'You roll 1, 1, 5, 5, 2, 3, 4, 6, 6, 2.',
+      'You roll 10 dice.',
+    ]);
+    expect(shorterSays('')).toEqual(['']);
+  });
+});
+
+describe('waitingFor', () => {
+  it('names another player, and tells this device its own dice are still landing', () => {
+    expect(waitingFor('Ann')).toBe('Waiting for Ann.');
+    expect(waitingFor('You')).toBe('Waiting for your dice.');
   });
 });

@@ -1,16 +1,17 @@
 import type { GameEvent } from '@zilch/engine';
 import { useMemo } from 'react';
 import { turnLines } from '../lib/events.ts';
-import type { GameView } from '@zilch/protocol';
-import { nameOf } from './Scoreboard.tsx';
 
-/** The turns so far, newest first; `bare` leaves out the card and heading (shown under a tab). */
+/**
+ * The turns so far, newest first; `bare` leaves out the card and heading (shown under a tab).
+ * `name` is the table's speaker (words.ts): this device's own seat reads "You", as on the felt.
+ */
 export function TurnLog({
-  view,
+  name,
   events,
   bare = false,
 }: {
-  view: GameView;
+  name: (seat: number) => string;
   events: readonly GameEvent[];
   bare?: boolean;
 }) {
@@ -23,7 +24,7 @@ export function TurnLog({
         {lines.map((l) => (
           // Only the newest 30 are listed, so each says its own turn number.
           <li key={l.turn} value={l.turn}>
-            <strong>{nameOf(view, l.seat)}</strong> {l.items.join(', ')}
+            <strong>{name(l.seat)}</strong> {l.items.join(', ')}
             {l.outcome && <span className="outcome"> — {l.outcome}</span>}
           </li>
         ))}

@@ -67,7 +67,10 @@ export function bannerFor(
           detail:
             e.locked > 0
               ? `Nothing scored. ${says(name(e.seat), 'keeps', 'keep')} the ${n(e.locked)} locked ${noun(e.locked, 'point', 'points')}.`
-              : `Nothing scored. ${says(name(e.seat), 'loses', 'lose')} ${plural(e.lost, 'point', 'points')} this turn.`,
+              : e.lost > 0
+                ? `Nothing scored. ${says(name(e.seat), 'loses', 'lose')} ${plural(e.lost, 'point', 'points')} this turn.`
+                : // A zilch on the turn's first roll has nothing to lose: "loses 0 points" reads oddly.
+                  `Nothing scored: ${whose(name(e.seat))} turn ends.`,
         });
         break;
       case 'mercy':

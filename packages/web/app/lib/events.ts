@@ -67,7 +67,7 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
         cur.outcome = 'ran out of time';
         break;
       case 'forfeit':
-        cur.outcome = 'away too long: forfeits';
+        cur.outcome = 'forfeited: away too long';
         break;
       case 'aborted':
         cur.outcome = 'never showed up: game called off';

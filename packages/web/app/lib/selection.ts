@@ -1,6 +1,6 @@
 import { lean, optionGain, selectOption, type GameState } from '@zilch/engine';
 import type { Move } from '@zilch/protocol';
-import { plural } from './words.ts';
+import { plural, waitingFor } from './words.ts';
 
 /** What the dice chosen so far would do if kept. */
 export interface SelectionInfo {
@@ -78,7 +78,7 @@ export function rollAndBank(
     return { roll: off('Roll', r), bank: off('Bank', r) };
   }
   if (!myTurn) {
-    const r = `Waiting for ${onTurnName}.`;
+    const r = waitingFor(onTurnName);
     return { roll: off('Roll', r), bank: off('Bank', r) };
   }
   const min = lean.bankMinimum(s);

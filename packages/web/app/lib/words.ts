@@ -107,3 +107,44 @@ export function diceKeys(count: number): string {
   if (count <= 9) return `keys 1–${count}`;
   return 'keys 1–9 and 0';
 }
+
+const FACES: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+};
+
+/**
+ * The play-by-play in ever shorter forms, for a line of fixed room that shows the first that fits:
+ * all of it; then its newest sentences ('… You bank 300.'); then the newest without what the felt
+ * shows beside it ('(running total 1,750)'), then with its faces counted ('keeps 9 dice'). A roll's faces are in figures, as the dice show them.
+ * Each form is made of whole words and sentences, so the line is never cut mid-word.
+ */
+export function shorterSays(said: string): string[] {
+  const parts = said
+    .split(/(?<=[.!?])\s+(?=[A-Z…])/)
+    .filter((s) => s.length > 0)
+    .map((s) =>
+      / rolls? /.test(s)
+        ? s.replace(/\b(one|two|three|four|five|six)\b(?=,|\.$)/g, (w) => FACES[w] ?? w)
+        : s,
+    );
+  const out = parts.map((_, i) => `${i > 0 ? '… ' : ''}${parts.slice(i).join(' ')}`);
+  const last = out.at(-1);
+  const bare = last?.replace(/ \([^)]*\)/g, '');
+  if (bare !== undefined && bare !== last) out.push(bare);
+  // Last, a long run of faces as a count ('keeps 9 dice for 1,750'): the dice are in sight.
+  const counted = bare?.replace(/\b[1-6](?:,? [1-6]\b){3,}/g, (run) =>
+    plural(run.split(/,? /).length, 'die', 'dice'),
+  );
+  if (counted !== undefined && counted !== bare) out.push(counted);
+  return out.length > 0 ? out : [''];
+}
+
+/** Why Roll and Bank wait: 'Waiting for Ann.', and for this device's own seat 'Waiting for your dice.' (its dice still land). */
+export function waitingFor(name: string): string {
+  return isYou(name) ? 'Waiting for your dice.' : `Waiting for ${name}.`;
+}

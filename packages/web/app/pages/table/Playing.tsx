@@ -56,7 +56,7 @@ export function Playing(p: PlayingProps) {
   useTableSounds(play.step, play.events, mine);
   const view = play.view;
   const s = view.state;
-  const who = useTurnView(view, mine);
+  const who = useTurnView(view, mine, play.events);
   const { name, playing, myTurn, spectator } = who;
   const liveWho = useTurnView(p.live, mine);
   useTurnTitle(
@@ -202,7 +202,7 @@ export function Playing(p: PlayingProps) {
           />
         </div>
         <Scoreboard view={view} mine={mine} rating={rating} />
-        <SidePanel view={view} events={play.logged} chat={p.chat} phone={phone} />
+        <SidePanel view={view} name={name} events={play.logged} chat={p.chat} phone={phone} />
       </div>
     </div>
   );

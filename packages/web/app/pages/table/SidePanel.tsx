@@ -87,11 +87,14 @@ export function ChatDrawer({ view, chat }: { view: GameView; chat: ReturnType<ty
  */
 export function SidePanel({
   view,
+  name,
   events,
   chat,
   phone,
 }: {
   view: GameView;
+  /** Seat names as this device reads them (its own seat is "You"). */
+  name: (seat: number) => string;
   events: readonly GameEvent[];
   chat: ReturnType<typeof useChat>;
   phone: boolean;
@@ -99,7 +102,7 @@ export function SidePanel({
   const [tab, setTab] = useState<'log' | 'chat'>('log');
   const unread = useUnread(chat, view.you, !phone && tab === 'chat');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  if (phone) return <TurnLog view={view} events={events} />;
+  if (phone) return <TurnLog name={name} events={events} />;
 
   // Tabs (WAI-ARIA pattern): arrows move between them, only the chosen one is in the tab order.
   const order = ['log', 'chat'] as const;
@@ -146,7 +149,7 @@ export function SidePanel({
         className="side-body"
       >
         {tab === 'log' ? (
-          <TurnLog view={view} events={events} bare />
+          <TurnLog name={name} events={events} bare />
         ) : (
           <Chat chat={chat} view={view} idPrefix="chat-tab" />
         )}

@@ -18,8 +18,15 @@ export interface TurnView {
   handOver: boolean;
 }
 
-/** Derives the turn's point of view from the game and the seats held here. */
-export function useTurnView(view: GameView, mine: readonly number[]): TurnView {
+/**
+ * Derives the turn's point of view from the game and the seats held here; `events` (those on
+ * show) tell whether the player on turn has acted yet, for the hot-seat hand-over.
+ */
+export function useTurnView(
+  view: GameView,
+  mine: readonly number[],
+  events?: readonly GameEvent[],
+): TurnView {
   const s = view.state;
   // The one seat this device holds reads "You" in every sentence the table says.
   const name = useMemo(() => speaker((seat: number) => nameOf(view, seat), mine), [view, mine]);
@@ -31,8 +38,23 @@ export function useTurnView(view: GameView, mine: readonly number[]): TurnView {
     spectator: mine.length === 0,
     hotSeat: mine.length > 1,
     onTurn: name(s.current),
-    handOver: (s.phase === 'roll' || s.phase === 'choose') && s.turn.total === 0,
+    handOver: events
+      ? !actedThisTurn(events)
+      : (s.phase === 'roll' || s.phase === 'choose') && s.turn.total === 0,
   };
+}
+
+/**
+ * Whether the player on turn has made a move since their turn began: until then the device is
+ * being handed over; after it (a roll, or "start fresh", which leaves the turn at 0) it is theirs.
+ */
+function actedThisTurn(events: readonly GameEvent[]): boolean {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i] as GameEvent;
+    if (e.type === 'turn-started') return false;
+    if (e.type === 'rolled' || e.type === 'fresh' || e.type === 'inherited') return true;
+  }
+  return false;
 }
 
 /** What the felt shows of the dice: the roll in front of the player, or the last one, and the turn's keeps. */
