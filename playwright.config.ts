@@ -95,6 +95,9 @@ export default defineConfig({
           ZILCH_MATCH_BOT_AFTER_MS: '3000',
           // ratings.spec sees two players on the leaderboard after their one rated game.
           ZILCH_LEADERBOARD_MIN_GAMES: '1',
+          // puzzles.spec needs a bank; a few seconds of self-play per preset make one, and leave the
+          // strategy thread to the other specs' coaches and bots sooner than the default 20 s.
+          ZILCH_PUZZLE_SECONDS: '5',
           LOG_LEVEL: 'warn',
         },
       }

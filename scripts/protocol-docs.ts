@@ -443,6 +443,8 @@ const ROUTES: Route[] = [
     route: 'GET /api/account/tournaments/player/:userId',
     answers: ref('TournamentHistory'),
     note: "a player's tournaments, newest first, with the final place in each finished one",
+  },
+  {
     route: 'GET /api/account/puzzles/next',
     answers: ref('Puzzle'),
     note: "a puzzle near the solver's rating (`?preset`, `?theme`, `?after`; a guest sends its device `?rating`); an account is not given puzzles it has tried while others remain. `NO_PUZZLES` (404) when the bank is empty (docs/puzzles.md)",

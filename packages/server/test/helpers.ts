@@ -53,6 +53,7 @@ export async function startTestServer(
     ZILCH_COSTLY_RATE_LIMIT: '1000000',
     ZILCH_GUESTS_PER_IP_HOUR: '1000000',
     ZILCH_METRICS: 'on',
+    ZILCH_PUZZLE_SECONDS: '0',
     ...env,
   });
   if (!c.ok) throw new Error(c.message);

@@ -62,6 +62,8 @@ export async function spawnServer(
       ZILCH_COSTLY_RATE_LIMIT: '1000000',
       ZILCH_GUESTS_PER_IP_HOUR: '1000000',
       ZILCH_METRICS: 'on',
+      // A fresh store would spend its first minutes making puzzle banks from self-play.
+      ZILCH_PUZZLE_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
