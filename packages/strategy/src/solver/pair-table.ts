@@ -192,7 +192,7 @@ export class PairTable {
   }
 
   /** Sweeps rows `from` down to 0 at zilch value z (rows above are already at z). */
-  protected sweepRows(z: number, from: number): void {
+  private sweepRows(z: number, from: number): void {
     const sol = this.sol;
     const g = sol.groups;
     const N = sol.N;
