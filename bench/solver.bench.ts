@@ -13,6 +13,7 @@
 // Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 // Zilch penalty: zilch-online at ZILCH_BENCH_PENALTY_TARGET (default 300: the full preset takes
 // 38 minutes of CPU, measured, and ships solved: docs/solver.md; empty to skip), in a child like the others.
+// ZILCH_BENCH_COMPARE=<revision> runs only the before/after solve comparison (bench/solver-compare.ts).
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,6 +52,7 @@ import {
   TwoPlayerSolution,
   type SolutionSource,
 } from '@zilch/strategy/node';
+import { solverCompareBench } from './solver-compare.ts';
 import { threePlayerBench } from './three-player.ts';
 
 const here = fileURLToPath(import.meta.url);
@@ -212,6 +214,7 @@ function runChild(args: string[]): ChildOut {
 }
 
 export default async function bench(): Promise<void> {
+  if (process.env.ZILCH_BENCH_COMPARE) return solverCompareBench();
   console.log('turn solver (expected points; long-run average where a zilch penalty exists):');
   for (const id of PRESET_IDS) {
     const rules = preset(id);

@@ -4,7 +4,7 @@ import { FinalRound3 } from '../solver/final-round3.ts';
 import { lastTurn } from '../solver/last-turn.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { sweepAt, sweepTurn, turnSweep, type TurnSweep } from '../solver/turn-sweep.ts';
-import type { TwoPlayerSolution } from '../solver/two-player.ts';
+import type { TwoPlayerSolution } from '../solver/two-player-solution.ts';
 import type { Candidate } from './candidates.ts';
 
 /**

@@ -35,10 +35,10 @@ import {
   solveTwoPlayer,
   TWO_PLAYER_EXTRA_POINTS,
   TWO_PLAYER_VERSION,
-  TwoPlayerSolution,
   type SolverError,
   type TwoPlayerOptions,
 } from './two-player.ts';
+import { TwoPlayerSolution } from './two-player-solution.ts';
 
 /** The cache directory when none is configured: ~/.cache/zilch. */
 export function defaultCacheDir(): string {

@@ -14,13 +14,13 @@ export {
   solvesOnDemand,
   UNSUPPORTED_INSTEAD,
   estimatedStates,
-  TwoPlayerSolution,
   TWO_PLAYER_EXTRA_POINTS,
   DOUBLING_EXTRA_POINTS,
   TWO_PLAYER_VERSION,
   type SolverError,
   type TwoPlayerOptions,
 } from './two-player.ts';
+export { TwoPlayerSolution } from './two-player-solution.ts';
 export { LastTurn, lastTurn, type LastTurnGoal, type LastTurnValues } from './last-turn.ts';
 export { lockRace, lockRaceUnsupported, unsupportedInstead, type LockRace } from './lock-race.ts';
 export {

@@ -4,7 +4,8 @@
  * (`diskSolutions` in `@zilch/strategy/node`).
  */
 import type { RuleSet } from '@zilch/engine';
-import { solveTwoPlayer, TwoPlayerSolution } from './two-player.ts';
+import { solveTwoPlayer } from './two-player.ts';
+import { TwoPlayerSolution } from './two-player-solution.ts';
 import type { DoublingFinalValues } from './doubling.ts';
 
 /** Where the advisor and its bots get two-player solutions. */

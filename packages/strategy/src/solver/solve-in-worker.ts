@@ -3,7 +3,8 @@ import { workerEntry } from '../worker-entry.ts';
 import type { RuleSet } from '@zilch/engine';
 import { loadTwoPlayerAsync, solutionKey } from './cache.ts';
 import { adoptSolution, solutionInMemory } from './memory.ts';
-import { twoPlayerUnsupported, type SolverError, type TwoPlayerSolution } from './two-player.ts';
+import { twoPlayerUnsupported, type SolverError } from './two-player.ts';
+import { type TwoPlayerSolution } from './two-player-solution.ts';
 
 /** What the solve worker posts back. */
 export type WorkerAnswer =

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RuleSet } from '@zilch/engine';
 import { twoPlayerSolution } from './cache.ts';
-import { TwoPlayerSolution } from './two-player.ts';
+import { TwoPlayerSolution } from './two-player-solution.ts';
 import type { WorkerAnswer } from './solve-in-worker.ts';
 
 const { rules, dir, hand } = workerData as { rules: RuleSet; dir: string; hand?: boolean };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { preset } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import type { SolutionSource } from '../../src/solver/memory.ts';
-import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { solveTwoPlayer } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import { randomScoredPosition } from './positions.ts';
 
 // The cache keeps roll values as 32-bit floats (each within 2⁻²⁵ of the solve's) and the fresh

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preset, type RuleSet } from '@zilch/engine';
 import { advise } from '../../src/advisor/index.ts';
 import { diskSolutions, loadTwoPlayer, twoPlayerSolution } from '../../src/solver/cache.ts';
-import { TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import { randomScoredPosition } from './positions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-fast-path-'));

@@ -7,7 +7,8 @@ import { advise } from '../../src/advisor/index.ts';
 import { prepareWinSolution, winSolutionReady } from '../../src/advisor/prepare.ts';
 import { loadTwoPlayer } from '../../src/solver/cache.ts';
 import { clearSolutionMemory, memorySolutions } from '../../src/solver/memory.ts';
-import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { solveTwoPlayer } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'zilch-prepare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { preset, type RuleSet } from '@zilch/engine';
 import { doublingGroups, totalAfter } from '../../src/solver/doubling-groups.ts';
-import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { solveTwoPlayer } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import { turnKernel, kernelGain } from '../../src/solver/turn-kernel.ts';
 import { bruteGame } from './brute-game.ts';
 import { tiny } from './tiny-rules.ts';

@@ -2,7 +2,8 @@
 // one way and writes the stored values (raw Float64) and a JSON line of figures on stdout.
 import { writeFileSync } from 'node:fs';
 import { isPresetId, preset } from '@zilch/engine';
-import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { solveTwoPlayer } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 
 const [id, target, how, out] = process.argv.slice(2) as [string, string, string, string];
 if (!isPresetId(id)) throw new Error(`unknown preset ${id}`);

@@ -6,10 +6,10 @@ import { clearSolutionMemory, memorySolutions } from '../../src/solver/memory.ts
 import {
   solveTwoPlayer,
   solvesOnDemand,
-  TwoPlayerSolution,
   twoPlayerUnsupported,
   type TwoPlayerOptions,
 } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import { solveThreePlayer } from '../../src/solver/three-player.ts';
 import { bruteGame } from './brute-game.ts';
 import { tiny } from './tiny-rules.ts';

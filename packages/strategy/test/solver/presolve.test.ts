@@ -6,7 +6,7 @@ import { preset } from '@zilch/engine';
 import { canonicalRules } from '../../src/pool/canonical.ts';
 import { loadTwoPlayer, solutionCached } from '../../src/solver/cache.ts';
 import { solutionInMemory } from '../../src/solver/memory.ts';
-import type { TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import type { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import {
   presolve,
   sharedPresets,

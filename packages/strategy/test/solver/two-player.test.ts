@@ -6,7 +6,8 @@ import { applyAction, lean, preset, seededDice, type GameState, type RuleSet } f
 import { advise } from '../../src/advisor/index.ts';
 import { diskSolutions, loadTwoPlayer, saveTwoPlayer } from '../../src/solver/cache.ts';
 import { clearSolutionMemory } from '../../src/solver/memory.ts';
-import { solveTwoPlayer, TwoPlayerSolution } from '../../src/solver/two-player.ts';
+import { solveTwoPlayer } from '../../src/solver/two-player.ts';
+import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
 import { bruteGame } from './brute-game.ts';
 import { tiny } from './tiny-rules.ts';
 
