@@ -58,6 +58,12 @@ export const ERROR_CODES = [
   'ACCOUNT_REQUIRED',
   // The coach.
   'BAD_STATE',
+  // The bot API (docs/bot-api.md).
+  'MISSING_SCOPE',
+  'NOT_A_BOT',
+  'TOO_MANY_GAMES',
+  'TOO_MANY_STREAMS',
+  'BOT_ACCOUNT',
   // Sockets only.
   'NOT_JOINED',
   'SPECTATOR',

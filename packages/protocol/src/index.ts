@@ -22,3 +22,4 @@ export * from './match.ts';
 export * from './social.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';
+export * from './botapi.ts';

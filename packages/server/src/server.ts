@@ -44,6 +44,9 @@ import { RatingStore } from './store/rating-store.ts';
 import { RatingService } from './ratings/service.ts';
 import { AnalysisService } from './analysis/service.ts';
 import { AnalysisStore } from './analysis/store.ts';
+import { BotApiService, type BotLimits } from './botapi/service.ts';
+import { BotStore } from './botapi/store.ts';
+import { GameWatch } from './botapi/streams.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -67,6 +70,8 @@ export interface ServerHooks {
   readonly ratingOf?: RatingOf;
   /** The process's resident memory in bytes, as the memory guard reads it (tests stand one in). */
   readonly rss?: () => number;
+  /** Bot API limits other than the defaults (tests). */
+  readonly botLimits?: Partial<BotLimits>;
 }
 
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
@@ -194,6 +199,16 @@ export async function startServer(
     ratingOf: hooks.ratingOf ?? ((user, preset) => ratings.ratingOf(user, preset)),
     settings: config.match,
   });
+  const bots = new BotApiService({
+    store: new BotStore(db.db),
+    games: service,
+    user: (id) => accountStore.user(id),
+    linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
+    ...(hooks.botLimits ? { limits: hooks.botLimits } : {}),
+  });
+  // Game streams of the bot API wake on every change, made here or (through the bus) elsewhere.
+  const gameWatch = new GameWatch();
+  service.onChange((c) => gameWatch.changed(c.gameId));
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const app = await buildApp(
     config,
@@ -208,11 +223,13 @@ export async function startServer(
       secret,
       push,
       social: { friends, challenges },
+      bots,
     },
     ratings,
     chat,
     () => guard.pressed,
     new AnalysisService(new AnalysisStore(db.db), service, (s) => adviceFor(s, 'auto')),
+    { api: bots, games: service, challenges, watch: gameWatch },
   );
 
   let remote: RemoteLink | null = null;
@@ -288,7 +305,10 @@ export async function startServer(
   });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
-      if (fromRemote) void driver.changed(msg.gameId);
+      if (fromRemote) {
+        void driver.changed(msg.gameId);
+        gameWatch.changed(msg.gameId);
+      }
     } else if (msg.type === 'released') {
       if (fromRemote) driver.takeOver(msg.gameIds);
     } else if (fromRemote) {
@@ -362,6 +382,7 @@ export async function startServer(
             ms: 1000,
             run: async () => {
               // Clients reconnect at once on this code (another process, or this one when back).
+              bots.endAll();
               io.emit('bye', {
                 code: 'SHUTTING_DOWN',
                 message: 'This server process is restarting; reconnecting.',

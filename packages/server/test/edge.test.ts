@@ -356,6 +356,7 @@ describe('D9: headers, origins, metrics, listing', () => {
         'drop table chat_messages; drop table chat_mutes; drop table chat_unfiltered; drop table chat_reports; ' +
         'drop table game_accuracy; ' +
         'drop table friendships; drop table blocks; drop table challenges; drop table social_daily; ' +
+        'drop table bot_accounts; drop table bot_tokens; ' +
         'alter table games drop column absence; ' +
         "delete from kysely_migration where name >= '0006_public_games'",
     );

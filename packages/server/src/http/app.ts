@@ -36,6 +36,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { analysisRoutes } from '../analysis/routes.ts';
 import type { AnalysisService } from '../analysis/service.ts';
+import { botApiRoutes, type BotApiRouteDeps } from '../botapi/routes.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -105,13 +106,15 @@ export async function buildApp(
   ready: () => Promise<boolean>,
   identity: Pick<
     AccountRouteOptions,
-    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social'
+    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social' | 'bots'
   >,
   ratings: RatingService,
   chat: ChatService,
   /** Whether memory is short (memory-guard.ts): the costly routes then answer BUSY. */
   pressed: () => boolean = () => false,
   analysis?: AnalysisService,
+  /** The bearer-token bot API (botapi/). */
+  botApi?: BotApiRouteDeps,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -202,8 +205,13 @@ export async function buildApp(
         info: {
           title: 'Zilch API',
           description:
-            'Tables, actions, history, fairness and accounts (passkeys, session cookie). Real-time play is over socket.io: see docs/protocol.md.',
+            'Tables, actions, history, fairness and accounts (passkeys, session cookie). Real-time play is over socket.io: see docs/protocol.md. Bots play over plain HTTP with an API token (`Authorization: Bearer`): see docs/bot-api.md.',
           version: '1.0.0',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'A bot API token' },
+          },
         },
       },
       transform: jsonSchemaTransform,
@@ -221,6 +229,7 @@ export async function buildApp(
   await app.register(metaRoutes(metrics, ready, config.metrics, costly));
   await app.register(ratingRoutes(ratings));
   if (analysis) await app.register(analysisRoutes(analysis, costly));
+  if (botApi) await app.register(botApiRoutes(botApi));
   await app.register(
     accountRoutes({
       ...identity,

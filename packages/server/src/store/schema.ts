@@ -310,8 +310,30 @@ interface SocialDailyTable {
   n: number;
 }
 
+/** An account made a bot (botapi/): set once, never undone. */
+interface BotAccountsTable {
+  user_id: string;
+  since: number;
+}
+
+/** An API token (botapi/): only the SHA-256 of its secret is kept. */
+export interface BotTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the secret, hex. */
+  hash: string;
+  label: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
+  bot_accounts: BotAccountsTable;
+  bot_tokens: BotTokensTable;
   game_accuracy: GameAccuracyTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;

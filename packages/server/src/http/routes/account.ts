@@ -12,6 +12,8 @@ import type { RouteConfig } from './games.ts';
 import { matchRoutes, type MatchRouteDeps } from './match.ts';
 import { pushRoutes } from './push.ts';
 import { socialRoutes, type SocialRoutes } from '../social-routes.ts';
+import { botAccountRoutes } from '../../botapi/routes.ts';
+import type { BotApiService } from '../../botapi/service.ts';
 
 /** What the account routes need. */
 export interface AccountRouteOptions {
@@ -33,6 +35,8 @@ export interface AccountRouteOptions {
   readonly guestsPerIpHour?: number;
   /** Friends and challenges (friends/, challenges/), whose routes share the session. */
   readonly social?: SocialRoutes;
+  /** Bot accounts and API tokens (botapi/), on the profile page. */
+  readonly bots?: BotApiService;
 }
 
 /** The identity routes under /api/account (docs/server.md): sessions, passkeys, recovery, profile. */
@@ -48,7 +52,10 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     const { current, ensure } = session;
     if (o.push) await app.register(pushRoutes(o.push, current));
     if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
+    if (o.bots) await app.register(botAccountRoutes(o.bots, current));
     if (o.match)
-      await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
+      await app.register(
+        matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth, bots: o.bots }),
+      );
   };
 }
