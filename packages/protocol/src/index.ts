@@ -23,3 +23,4 @@ export * from './social.ts';
 export * from './ratings.ts';
 export * from './analysis.ts';
 export * from './botapi.ts';
+export * from './bot-client.ts';
