@@ -97,3 +97,19 @@ export class LineStream {
     this.abort.abort();
   }
 }
+
+/** The move a simple bot makes from the stream's choices: keep the most, bank from 350. */
+export function simpleMove(choices: Loose[]): Loose {
+  const keeps = choices.filter((c) => c.move.type === 'keep');
+  if (keeps.length > 0) {
+    const best = keeps.reduce((a, b) => (b.total > a.total ? b : a));
+    const bank = keeps.find(
+      (c) => c.move.then === 'bank' && String(c.move.dice) === String(best.move.dice),
+    );
+    return bank && best.total >= 350 ? bank.move : best.move;
+  }
+  const bank = choices.find((c) => c.move.type === 'bank');
+  if (bank && bank.total >= 350) return bank.move;
+  return (choices.find((c) => c.move.type === 'roll' || c.move.type === 'fresh') ?? choices[0])
+    .move;
+}

@@ -14,6 +14,7 @@ import {
 } from './profile/Passkeys.tsx';
 import { Games, MyRatings, Stats } from './profile/History.tsx';
 import { Leave } from './profile/Leave.tsx';
+import { BotTokens } from './botapi/BotTokens.tsx';
 
 /** The profile: identity, passkeys, recovery codes, statistics, games, sign out and delete. */
 export default function ProfilePage() {
@@ -40,6 +41,7 @@ export default function ProfilePage() {
               <Passkeys user={user} />
               <Notifications />
               <Recovery user={user} onCodes={setCodes} />
+              <BotTokens />
             </>
           )}
           <MyRatings user={user} />
