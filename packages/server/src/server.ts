@@ -172,6 +172,7 @@ export async function startServer(
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
   const accounts = new AccountService(accountStore, service);
+  const botStore = new BotStore(db.db);
   const friends = new FriendService({
     store: new FriendStore(db.db),
     games: service,
@@ -190,6 +191,7 @@ export async function startServer(
       return t.ok ? (t.value.seats[0] ?? null) : null;
     },
     notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
+    botsAmong: (ids) => botStore.botsAmong(ids),
   });
   const match = new MatchService({
     store: new MatchStore(db.db),
@@ -200,7 +202,7 @@ export async function startServer(
     settings: config.match,
   });
   const bots = new BotApiService({
-    store: new BotStore(db.db),
+    store: botStore,
     games: service,
     user: (id) => accountStore.user(id),
     linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),

@@ -264,6 +264,9 @@ describe.each(stores)('bot API on %s', (_store, env) => {
     expect(sent.status).toBe(200);
     const heard = await events.next((l) => l.type === 'challenge');
     expect(heard.challenge).toMatchObject({ id: sent.body.id, from: { id: person.id } });
+    // The bot is marked as a bot wherever the challenge is listed; the person is not.
+    expect(sent.body.to.bot).toBe(true);
+    expect(heard.challenge.from.bot).toBeUndefined();
     const acc = await call(b.token, 'POST', `/api/bot/challenge/${sent.body.id}/accept`);
     expect(acc.status, JSON.stringify(acc.body)).toBe(200);
     expect(acc.body.seat).toBe(1);

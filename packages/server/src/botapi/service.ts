@@ -138,11 +138,6 @@ export class BotApiService {
     return this.d.store.isBot(userId);
   }
 
-  /** Which of these accounts are bots (to mark them in lists). */
-  botsAmong(userIds: readonly string[]): Promise<Set<string>> {
-    return this.d.store.botsAmong(userIds);
-  }
-
   /** The profile's view: bot or not, and the tokens. */
   async account(me: UserRow): Promise<BotAccount> {
     const [bot, rows] = await Promise.all([
