@@ -36,7 +36,7 @@ export interface BotLimits {
 }
 
 /** The default limits: generous for a bot, small next to the server's capacity. */
-export const DEFAULT_BOT_LIMITS: BotLimits = {
+const DEFAULT_BOT_LIMITS: BotLimits = {
   actionsPerSecond: 20,
   games: 8,
   streams: 12,
@@ -62,7 +62,7 @@ export interface BotCaller {
 }
 
 /** The SHA-256 of a token's secret, hex: what the store keeps and looks tokens up by. */
-export function hashToken(secret: string): string {
+function hashToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
