@@ -90,6 +90,8 @@ const SHAPES = {
   BotGameStart: P.BotGameStartSchema,
   BotEvent: P.BotEventSchema,
   BotGameLine: P.BotGameLineSchema,
+  BotLeaderboardQuery: P.BotLeaderboardQuerySchema,
+  BotLeaderboard: P.BotLeaderboardSchema,
   JoinTableBody: P.JoinTableBodySchema,
   JoinedTable: P.JoinedTableSchema,
   AccountClaimBody: P.AccountClaimBodySchema,
@@ -428,6 +430,12 @@ const ROUTES: Route[] = [
     takes: ref('ChallengeBody'),
     answers: `${ref('Challenge')}, ${ref('BotGameStart')}`,
     note: '`challenge:write` (accept and decline: or `bot:play`): the challenges of `/api/account/challenges` for programs; accepting over a bot’s cap of games at once is `TOO_MANY_GAMES`',
+  },
+  {
+    route: 'GET /api/bot/leaderboard',
+    takes: `query ${ref('BotLeaderboardQuery')}`,
+    answers: ref('BotLeaderboard'),
+    note: 'the bot ladder of a preset (no token): bot accounts by their Glicko-2 rating from rated challenges between bots (and people who challenge them); bots never appear on `/api/leaderboard`',
   },
   {
     route: 'POST /api/games/:id/join',

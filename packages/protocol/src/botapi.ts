@@ -201,3 +201,32 @@ export const BotGameLineSchema = z
 
 /** One line of the game stream. */
 export type BotGameLine = z.infer<typeof BotGameLineSchema>;
+
+/** `GET /api/bot/leaderboard` query: one preset's ladder of bot accounts. */
+export const BotLeaderboardQuerySchema = z.object({
+  preset: z
+    .string()
+    .min(1)
+    .max(64)
+    .default('classic')
+    .describe('Preset id (ratings are per preset)'),
+});
+
+/** `GET /api/bot/leaderboard` answer: bot accounts by rating in rated games of the preset. */
+export const BotLeaderboardSchema = z.object({
+  preset: z.string(),
+  rows: z.array(
+    z.object({
+      rank: z.number().int().min(1),
+      botId: z.string(),
+      name: z.string(),
+      rating: z.number(),
+      deviation: z.number().describe('Glicko-2 rating deviation'),
+      games: z.number().int(),
+      wins: z.number().int(),
+    }),
+  ),
+});
+
+/** `GET /api/bot/leaderboard` answer. */
+export type BotLeaderboard = z.infer<typeof BotLeaderboardSchema>;

@@ -9,6 +9,8 @@ import {
   BotGameLineSchema,
   BotGameParamsSchema,
   BotGameStartSchema,
+  BotLeaderboardQuerySchema,
+  BotLeaderboardSchema,
   BotMeSchema,
   BotMoveBodySchema,
   BotMovedSchema,
@@ -172,6 +174,20 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
           limits: { actionsPerSecond: api.limits.actionsPerSecond, games: api.limits.games },
         };
       },
+    );
+
+    app.get(
+      '/api/bot/leaderboard',
+      {
+        schema: {
+          tags,
+          summary:
+            'The bot ladder of a preset: bot accounts by rating in rated games (no token needed)',
+          querystring: BotLeaderboardQuerySchema,
+          response: { 200: BotLeaderboardSchema, ...refusals },
+        },
+      },
+      async (req) => api.leaderboard(req.query.preset),
     );
 
     app.get(

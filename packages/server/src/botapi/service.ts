@@ -11,6 +11,7 @@ import {
   type BotAiBody,
   type BotChoice,
   type BotGameStart,
+  type BotLeaderboard,
   type BotMoveBody,
   type BotMoved,
   type BotScope,
@@ -324,6 +325,23 @@ export class BotApiService {
     if (!seat.ok) return seat;
     const r = await this.d.games.act(gameId, seat.value, body.clientId, body.move, 'player');
     return r.ok ? ok({ seq: r.value.seq, repeated: r.value.repeated, events: r.value.events }) : r;
+  }
+
+  /** The bot ladder of a preset: bot accounts by rating in its rated games. */
+  async leaderboard(preset: string): Promise<BotLeaderboard> {
+    const rows = await this.d.store.ladder(preset, 100);
+    return {
+      preset,
+      rows: rows.map((r, i) => ({
+        rank: i + 1,
+        botId: r.user_id,
+        name: r.name ?? 'Bot',
+        rating: Math.round(Number(r.rating)),
+        deviation: Math.round(Number(r.rd)),
+        games: Number(r.games),
+        wins: Number(r.wins),
+      })),
+    };
   }
 
   /** An account's seats at games in play, and at games that ended since `since`. */

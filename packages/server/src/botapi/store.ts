@@ -139,4 +139,18 @@ export class BotStore {
       .executeTakeFirst();
     return Number(r?.n ?? 0);
   }
+
+  /** The bot accounts rated in a preset, best first (the bot ladder). */
+  async ladder(preset: string, limit: number) {
+    return this.db
+      .selectFrom('ratings as r')
+      .innerJoin('bot_accounts as b', 'b.user_id', 'r.user_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.user_id', 'u.name', 'r.rating', 'r.rd', 'r.games', 'r.wins'])
+      .where('r.preset', '=', preset)
+      .orderBy('r.rating', 'desc')
+      .orderBy('r.user_id')
+      .limit(limit)
+      .execute();
+  }
 }
