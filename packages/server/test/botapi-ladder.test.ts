@@ -95,8 +95,7 @@ describe('the bot ladder', () => {
     expect(board.rows.map((r: Loose) => r.botId).sort()).toEqual([a.id, b.id].sort());
     expect(board.rows.every((r: Loose) => r.games === 1)).toBe(true);
     expect(board.rows[0].wins + board.rows[1].wins).toBeGreaterThanOrEqual(1);
-    const people = (await api(server.url, 'GET', '/api/leaderboard?preset=classic'))
-      .body;
+    const people = (await api(server.url, 'GET', '/api/leaderboard?preset=classic')).body;
     expect(JSON.stringify(people)).not.toContain(a.id);
     expect(JSON.stringify(people)).not.toContain(b.id);
   }, 300_000);
