@@ -179,6 +179,9 @@ describe.each(stores)('bot API on %s', (_store, env) => {
     });
     expect(bad.status).toBe(409);
     expect(bad.body.code).toBe(phase === 'roll' ? 'MUST_ROLL_FIRST' : 'MUST_CHOOSE_START');
+    // The stream sends the state the refusal was judged on again, to decide on anew.
+    const again0 = await s.next((l) => l.type === 'gameFull', s.lines.indexOf(mine) + 1);
+    expect(again0.choices).toEqual(mine.choices);
     const move = { clientId: 'same-id', move: simpleMove(mine.choices) };
     const first = await call(b.token, 'POST', `/api/bot/game/${g.gameId}/move`, move);
     const again = await call(b.token, 'POST', `/api/bot/game/${g.gameId}/move`, move);

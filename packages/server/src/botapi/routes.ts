@@ -255,7 +255,9 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
         const c = await caller(req, reply, PLAY);
         if (!c) return reply;
         const r = await api.move(c.user, req.params.id, req.body);
-        return r.ok ? r.value : refused(reply, r.error);
+        if (r.ok) return r.value;
+        if (r.error.status === 409) d.watch.resync(req.params.id);
+        return refused(reply, r.error);
       },
     );
 

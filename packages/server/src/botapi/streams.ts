@@ -14,10 +14,10 @@ const KEEP_ALIVE_MS = 7_000;
 
 /** Wakes the game streams of a game when it changes (here, or on another process through the bus). */
 export class GameWatch {
-  private readonly byGame = new Map<string, Set<() => void>>();
+  private readonly byGame = new Map<string, Set<(full: boolean) => void>>();
 
-  /** Calls `wake` on each change of a game until the answer is called. */
-  watch(gameId: string, wake: () => void): () => void {
+  /** Calls `wake` on each change of a game until the answer is called (`full`: resend the state). */
+  watch(gameId: string, wake: (full: boolean) => void): () => void {
     const set = this.byGame.get(gameId) ?? new Set();
     set.add(wake);
     this.byGame.set(gameId, set);
@@ -29,7 +29,15 @@ export class GameWatch {
 
   /** A game changed. */
   changed(gameId: string): void {
-    for (const w of this.byGame.get(gameId) ?? []) w();
+    for (const w of this.byGame.get(gameId) ?? []) w(false);
+  }
+
+  /**
+   * A move of this game was refused: its streams here send the full state again, so a bot whose
+   * view was behind decides again on the state the refusal was judged on (as the socket does).
+   */
+  resync(gameId: string): void {
+    for (const w of this.byGame.get(gameId) ?? []) w(true);
   }
 }
 
@@ -129,6 +137,7 @@ export function gameStream(
   let last = since ?? -1;
   let busy = false;
   let again = false;
+  let resend = false;
   // Changes are sent in order and once: one pump at a time, and a wake during one runs it again.
   const pump = async (): Promise<void> => {
     if (busy) {
@@ -144,10 +153,14 @@ export function gameStream(
         const view = d.games.cachedView(gameId, seat);
         if (!view) return;
         const choices = choicesFor(snap.state, seat);
-        if (last < 0) {
+        const news = snap.entries.filter((e) => e.seq > last);
+        if (resend && news.length === 0) {
+          resend = false;
+          out.write({ type: 'gameFull', seq: snap.record.seq, view, choices });
+        } else if (last < 0) {
           out.write({ type: 'gameFull', seq: snap.record.seq, view, choices });
         } else {
-          const news = snap.entries.filter((e) => e.seq > last);
+          resend = false;
           news.forEach((e, i) =>
             out.write({
               type: 'gameState',
@@ -165,7 +178,10 @@ export function gameStream(
       busy = false;
     }
   };
-  const wake = () => void pump().catch(() => undefined);
+  const wake = (full = false) => {
+    if (full && last >= 0) resend = true;
+    void pump().catch(() => undefined);
+  };
   const unwatch = d.watch.watch(gameId, wake);
   if (!run(d, caller, out, (reason) => ({ type: 'closed' as const, reason }), pump, unwatch)) {
     unwatch();
