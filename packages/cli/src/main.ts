@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Registration>> = {
   backup: () => import('./register/backup.ts'),
   restore: () => import('./register/backup.ts'),
   'chat-reports': () => import('./register/chat-reports.ts'),
+  bot: () => import('./register/bot.ts'),
 };
 
 // A closed pipe (`zilch simulate | head`) is the reader's choice, not an error.

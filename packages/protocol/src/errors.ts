@@ -67,6 +67,12 @@ export const ERROR_CODES = [
   // Puzzles.
   'NO_PUZZLES',
   'BAD_CHOICE',
+  // The bot API (docs/bot-api.md).
+  'MISSING_SCOPE',
+  'NOT_A_BOT',
+  'TOO_MANY_GAMES',
+  'TOO_MANY_STREAMS',
+  'BOT_ACCOUNT',
   // Sockets only.
   'NOT_JOINED',
   'SPECTATOR',

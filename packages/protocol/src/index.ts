@@ -25,3 +25,5 @@ export * from './ratings.ts';
 export * from './analysis.ts';
 export * from './practice.ts';
 export * from './puzzles.ts';
+export * from './botapi.ts';
+export * from './bot-client.ts';

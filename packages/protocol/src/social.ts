@@ -18,7 +18,12 @@ export const CHALLENGES_PER_DAY = 100;
 
 /** Another account as social lists show it. */
 export const PersonSchema = z
-  .object({ id: UserIdSchema, name: z.string(), colour: AvatarColourSchema })
+  .object({
+    id: UserIdSchema,
+    name: z.string(),
+    colour: AvatarColourSchema,
+    bot: z.boolean().optional().describe('A bot account (docs/bot-api.md): shown as a bot'),
+  })
   .meta({ id: 'Person' });
 
 /** Another account as social lists show it. */

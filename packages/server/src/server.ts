@@ -54,6 +54,9 @@ import { PracticeStore } from './practice/store.ts';
 import { fillBanks } from './puzzles/fill.ts';
 import { PuzzleService } from './puzzles/service.ts';
 import { PuzzleStore } from './puzzles/store.ts';
+import { BotApiService, type BotLimits } from './botapi/service.ts';
+import { BotStore } from './botapi/store.ts';
+import { GameWatch } from './botapi/streams.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -79,6 +82,8 @@ export interface ServerHooks {
   readonly ratingOf?: RatingOf;
   /** The process's resident memory in bytes, as the memory guard reads it (tests stand one in). */
   readonly rss?: () => number;
+  /** Bot API limits other than the defaults (tests). */
+  readonly botLimits?: Partial<BotLimits>;
 }
 
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
@@ -179,6 +184,7 @@ export async function startServer(
   service.onChange((c) => push.changed(c));
   service.onRematch((r) => push.rematched(r.gameId, r.rematchId, r.seat, r.name));
   const accounts = new AccountService(accountStore, service);
+  const botStore = new BotStore(db.db);
   const friends = new FriendService({
     store: new FriendStore(db.db),
     games: service,
@@ -197,6 +203,7 @@ export async function startServer(
       return t.ok ? (t.value.seats[0] ?? null) : null;
     },
     notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
+    botsAmong: (ids) => botStore.botsAmong(ids),
   });
   const tournamentStore = new TournamentStore(db.db);
   const tournamentRunner = new TournamentRunner({
@@ -231,6 +238,16 @@ export async function startServer(
     adviceFor(s, 'auto'),
   );
   service.onRematch((r) => void practice.carry(r.gameId, r.rematchId));
+  const bots = new BotApiService({
+    store: botStore,
+    games: service,
+    user: (id) => accountStore.user(id),
+    linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
+    ...(hooks.botLimits ? { limits: hooks.botLimits } : {}),
+  });
+  // Game streams of the bot API wake on every change, made here or (through the bus) elsewhere.
+  const gameWatch = new GameWatch();
+  service.onChange((c) => gameWatch.changed(c.gameId));
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const puzzles = new PuzzleService(new PuzzleStore(db.db, db.dialect), DEFAULT_PRESET);
   const app = await buildApp(
@@ -250,12 +267,14 @@ export async function startServer(
         service: puzzles,
         attempts: { rateLimit: { max: config.puzzle.attemptsPerMinute, timeWindow: 60_000 } },
       },
+      bots,
     },
     ratings,
     chat,
     () => guard.pressed,
     new AnalysisService(new AnalysisStore(db.db), service, (s) => adviceFor(s, 'auto')),
     practice,
+    { api: bots, games: service, challenges, watch: gameWatch },
   );
 
   let remote: RemoteLink | null = null;
@@ -335,7 +354,10 @@ export async function startServer(
   });
   bus.subscribe((msg, fromRemote) => {
     if (msg.type === 'update') {
-      if (fromRemote) void driver.changed(msg.gameId);
+      if (fromRemote) {
+        void driver.changed(msg.gameId);
+        gameWatch.changed(msg.gameId);
+      }
     } else if (msg.type === 'released') {
       if (fromRemote) driver.takeOver(msg.gameIds);
     } else if (fromRemote) {
@@ -434,6 +456,7 @@ export async function startServer(
             ms: 1000,
             run: async () => {
               // Clients reconnect at once on this code (another process, or this one when back).
+              bots.endAll();
               io.emit('bye', {
                 code: 'SHUTTING_DOWN',
                 message: 'This server process is restarting; reconnecting.',

@@ -358,6 +358,7 @@ describe('D9: headers, origins, metrics, listing', () => {
         'drop table puzzles; drop table puzzle_ratings; drop table puzzle_attempts; drop table puzzle_daily; ' +
         'drop table friendships; drop table blocks; drop table challenges; drop table social_daily; ' +
         'drop table tournaments; drop table tournament_entrants; drop table tournament_rounds; drop table tournament_games; ' +
+        'drop table bot_accounts; drop table bot_tokens; ' +
         'alter table games drop column absence; ' +
         "delete from kysely_migration where name >= '0006_public_games'",
     );

@@ -48,11 +48,18 @@ export interface ChallengeDeps {
   ) => Promise<{ seat: number; token: string } | null>;
   /** Tells the challenged account (push service). */
   readonly notify: (userId: string, challengeId: string, fromName: string) => void;
+  /** Which of these accounts are bots (botapi/), to mark them as bots. */
+  readonly botsAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   readonly now?: () => number;
 }
 
-function personOf(r: UserRow | null, id: string): Person {
-  return { id, name: r?.name ?? 'Player', colour: colourOf(r ?? { colour: '' }) };
+function personOf(r: UserRow | null, id: string, bots: ReadonlySet<string>): Person {
+  return {
+    id,
+    name: r?.name ?? 'Player',
+    colour: colourOf(r ?? { colour: '' }),
+    ...(bots.has(id) ? { bot: true } : {}),
+  };
 }
 
 /** Challenges between accounts. */
@@ -99,7 +106,7 @@ export class ChallengeService {
     };
     await this.d.store.add(row);
     this.d.notify(target.value.id, row.id, me.name ?? 'A player');
-    return ok(this.wire(row, me, target.value));
+    return ok(this.wire(row, me, target.value, await this.bots([me.id, target.value.id])));
   }
 
   /** Open challenges to an account and the ones it sent, newest first. */
@@ -111,8 +118,9 @@ export class ChallengeService {
     for (const r of [...incoming, ...outgoing])
       for (const id of [r.from_user, r.to_user])
         if (!people.has(id)) people.set(id, await this.d.user(id));
+    const bots = await this.bots([...people.keys()]);
     const wire = (r: ChallengeRow) =>
-      this.wire(r, people.get(r.from_user) ?? null, people.get(r.to_user) ?? null);
+      this.wire(r, people.get(r.from_user) ?? null, people.get(r.to_user) ?? null, bots);
     return {
       incoming: incoming.filter((r) => r.status === 'open').map(wire),
       outgoing: outgoing.map(wire),
@@ -188,7 +196,9 @@ export class ChallengeService {
     if (!(await this.d.store.close(id, status, this.now())))
       return refuse('CHALLENGE_CLOSED', 'This challenge is no longer open.', 409);
     const [from, to] = await Promise.all([this.d.user(row.from_user), this.d.user(row.to_user)]);
-    return ok(this.wire({ ...row, status }, from, to));
+    return ok(
+      this.wire({ ...row, status }, from, to, await this.bots([row.from_user, row.to_user])),
+    );
   }
 
   /** The challenger's seat at the table an accepted challenge made (a fresh token for this device). */
@@ -206,11 +216,20 @@ export class ChallengeService {
     return this.d.store.cancelBetween(x, y);
   }
 
-  private wire(r: ChallengeRow, from: UserRow | null, to: UserRow | null): Challenge {
+  private bots(ids: readonly string[]): Promise<Set<string>> {
+    return this.d.botsAmong?.(ids) ?? Promise.resolve(new Set());
+  }
+
+  private wire(
+    r: ChallengeRow,
+    from: UserRow | null,
+    to: UserRow | null,
+    bots: ReadonlySet<string>,
+  ): Challenge {
     return {
       id: r.id,
-      from: personOf(from, r.from_user),
-      to: personOf(to, r.to_user),
+      from: personOf(from, r.from_user, bots),
+      to: personOf(to, r.to_user, bots),
       rules: r.preset,
       rated: r.rated === 1,
       mode: r.mode,

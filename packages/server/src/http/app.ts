@@ -38,6 +38,7 @@ import { analysisRoutes } from '../analysis/routes.ts';
 import type { AnalysisService } from '../analysis/service.ts';
 import { practiceRoutes } from '../practice/routes.ts';
 import type { PracticeService } from '../practice/service.ts';
+import { botApiRoutes, type BotApiRouteDeps } from '../botapi/routes.ts';
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -107,7 +108,7 @@ export async function buildApp(
   ready: () => Promise<boolean>,
   identity: Pick<
     AccountRouteOptions,
-    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social' | 'puzzles'
+    'accounts' | 'sessions' | 'secret' | 'push' | 'match' | 'social' | 'puzzles' | 'bots'
   >,
   ratings: RatingService,
   chat: ChatService,
@@ -115,6 +116,8 @@ export async function buildApp(
   pressed: () => boolean = () => false,
   analysis?: AnalysisService,
   practice?: PracticeService,
+  /** The bearer-token bot API (botapi/). */
+  botApi?: BotApiRouteDeps,
 ): Promise<FastifyInstance> {
   const web = config.webDir ?? fileURLToPath(new URL('../../../web/dist/', import.meta.url));
   const spa = existsSync(join(web, 'index.html'));
@@ -205,8 +208,13 @@ export async function buildApp(
         info: {
           title: 'Zilch API',
           description:
-            'Tables, actions, history, fairness and accounts (passkeys, session cookie). Real-time play is over socket.io: see docs/protocol.md.',
+            'Tables, actions, history, fairness and accounts (passkeys, session cookie). Real-time play is over socket.io: see docs/protocol.md. Bots play over plain HTTP with an API token (`Authorization: Bearer`): see docs/bot-api.md.',
           version: '1.0.0',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'A bot API token' },
+          },
         },
       },
       transform: jsonSchemaTransform,
@@ -225,6 +233,7 @@ export async function buildApp(
   await app.register(ratingRoutes(ratings));
   if (analysis) await app.register(analysisRoutes(analysis, costly));
   if (practice) await app.register(practiceRoutes(practice, costly));
+  if (botApi) await app.register(botApiRoutes(botApi));
   await app.register(
     accountRoutes({
       ...identity,

@@ -9,6 +9,7 @@ function migrationsFor(dialect: 'sqlite' | 'postgres'): Record<string, Migration
     ...analysis,
     ...practice,
     ...puzzles,
+    ...botApi,
     '0003_entries_clustered': {
       // Each action's commit should dirty as few pages as possible. On SQLite the log becomes a
       // WITHOUT ROWID table clustered by (game_id, seq), and on both dialects the unique index on
@@ -677,6 +678,37 @@ const puzzles: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       for (const t of ['puzzle_daily', 'puzzle_attempts', 'puzzle_ratings', 'puzzles']) {
+        await db.schema.dropTable(t).ifExists().execute();
+      }
+    },
+  },
+};
+
+// The bot API (botapi/, docs/bot-api.md): accounts made bots (for good), and their API tokens,
+// stored as the SHA-256 of the secret only.
+const botApi: Record<string, Migration> = {
+  '0018_bot_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('bot_accounts')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('since', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('bot_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull().unique())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('bot_tokens_user').on('bot_tokens').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const t of ['bot_tokens', 'bot_accounts']) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

@@ -332,6 +332,8 @@ export class RatingStore {
       .where('r.preset', '=', preset)
       .where('r.games', '>=', minGames)
       .where('u.kind', '=', 'account')
+      // Bot accounts (botapi/) are kept off the leaderboard of people.
+      .where('r.user_id', 'not in', (eb) => eb.selectFrom('bot_accounts').select('user_id'))
       .orderBy('r.rating', 'desc')
       .orderBy('r.user_id')
       .limit(limit)

@@ -379,6 +379,26 @@ export interface TournamentGamesTable {
   over: number;
 }
 
+/** An account made a bot (botapi/): set once, never undone. */
+interface BotAccountsTable {
+  user_id: string;
+  since: number;
+}
+
+/** An API token (botapi/): only the SHA-256 of its secret is kept. */
+export interface BotTokensTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the secret, hex. */
+  hash: string;
+  label: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 /** The database as Kysely sees it. */
 /** A puzzle of the bank (puzzles/): its position and valued options as JSON, its rating. */
 interface PuzzlesTable {
@@ -434,6 +454,8 @@ export interface Database {
   puzzle_ratings: PuzzleRatingsTable;
   puzzle_attempts: PuzzleAttemptsTable;
   puzzle_daily: PuzzleDailyTable;
+  bot_accounts: BotAccountsTable;
+  bot_tokens: BotTokensTable;
   game_accuracy: GameAccuracyTable;
   friendships: FriendshipsTable;
   blocks: BlocksTable;

@@ -15,6 +15,7 @@ import {
 import { Games, MyRatings, Stats } from './profile/History.tsx';
 import { Leave } from './profile/Leave.tsx';
 import { TournamentHistory } from './tournaments/TournamentHistory.tsx';
+import { BotTokens } from './botapi/BotTokens.tsx';
 
 /** The profile: identity, passkeys, recovery codes, statistics, games, sign out and delete. */
 export default function ProfilePage() {
@@ -41,6 +42,7 @@ export default function ProfilePage() {
               <Passkeys user={user} />
               <Notifications />
               <Recovery user={user} onCodes={setCodes} />
+              <BotTokens />
             </>
           )}
           <MyRatings user={user} />

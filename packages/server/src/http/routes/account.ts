@@ -14,6 +14,8 @@ import { pushRoutes } from './push.ts';
 import { socialRoutes, type SocialRoutes } from '../social-routes.ts';
 import { puzzleRoutes } from '../../puzzles/routes.ts';
 import type { PuzzleService } from '../../puzzles/service.ts';
+import { botAccountRoutes } from '../../botapi/routes.ts';
+import type { BotApiService } from '../../botapi/service.ts';
 
 /** What the account routes need. */
 export interface AccountRouteOptions {
@@ -37,6 +39,8 @@ export interface AccountRouteOptions {
   readonly social?: SocialRoutes;
   /** Puzzles (puzzles/): their routes read the session; answers have their own budget. */
   readonly puzzles?: { readonly service: PuzzleService; readonly attempts: RouteConfig };
+  /** Bot accounts and API tokens (botapi/), on the profile page. */
+  readonly bots?: BotApiService;
 }
 
 /** The identity routes under /api/account (docs/server.md): sessions, passkeys, recovery, profile. */
@@ -53,7 +57,10 @@ export function accountRoutes(o: AccountRouteOptions): FastifyPluginAsyncZod {
     if (o.push) await app.register(pushRoutes(o.push, current));
     if (o.social) await app.register(socialRoutes(o.social, current, o.costly ?? o.auth));
     if (o.puzzles) await app.register(puzzleRoutes(o.puzzles.service, current, o.puzzles.attempts));
+    if (o.bots) await app.register(botAccountRoutes(o.bots, current));
     if (o.match)
-      await app.register(matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth }));
+      await app.register(
+        matchRoutes(o.match, { current, ensure, costly: o.costly ?? o.auth, bots: o.bots }),
+      );
   };
 }

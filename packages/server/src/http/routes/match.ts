@@ -26,6 +26,8 @@ interface Session {
   ensure(req: FastifyRequest): Promise<UserRow | null>;
   /** The tighter budget of routes that make tables. */
   costly: RouteConfig;
+  /** Bot accounts (botapi/): they never join the queue of people. */
+  bots?: { isBot(userId: string): Promise<boolean> } | undefined;
 }
 
 /** Quick-match routes under /api/account/match (the session cookie names the player). */
@@ -65,6 +67,13 @@ export function matchRoutes(m: MatchRouteDeps, s: Session): FastifyPluginAsyncZo
       async (req, reply) => {
         const row = await s.ensure(req);
         if (!row) return refused(reply, tooManyGuests);
+        if (row.kind === 'account' && (await s.bots?.isBot(row.id)))
+          return refused(reply, {
+            code: 'BOT_ACCOUNT',
+            message:
+              'Bot accounts do not join quick match: they play challenges (docs/bot-api.md).',
+            status: 403,
+          });
         const r = await m.service.join(row, req.body.preset, req.body.rated);
         if (r.ok) m.kick();
         return answer(reply, r);
