@@ -1,0 +1,12 @@
+import { preset, seededDice } from '@zilch/engine';
+import { cardBot, createBot, diskSolutions } from '@zilch/strategy/node';
+import { readFileSync } from 'node:fs';
+const rules = preset('farkle-2017');
+const p = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
+const bot = cardBot(rules, p);
+import { playGame } from '../packages/strategy/src/simulate/play-game.ts';
+const opt = createBot('cautious', rules, 0, {});
+let n = 0; const acts: Record<string, number> = {};
+const wrapped = { id: 'card' as const, decide(s: any) { const a = bot.decide(s); const k = s.phase + ':' + a.type + (a.then ?? ''); acts[k] = (acts[k] ?? 0) + 1; if (s.phase === 'decide' && n++ < 8) console.log(s.scores, s.turn.total, s.turn.available, a.type); return a; } };
+for (let g = 0; g < 5; g++) console.log(JSON.stringify(playGame(rules, [wrapped, opt], seededDice(g), 0)).slice(0, 100));
+console.log(acts);
