@@ -214,7 +214,7 @@ const WORTH_MOVES = [-150, -100, -50, 50, 100, 150];
  * Each worth row by coordinate search (three passes) over the keep positions of its running
  * total band, each position's loss for each keep the card can pick read off by forcing it.
  */
-export function fitWorth(
+function fitWorth(
   rules: RuleSet,
   params: CardParams,
   decisions: readonly Decision[],
