@@ -60,7 +60,9 @@ describe('zilch card', () => {
     const detailed = both.stdout.indexOf('The detailed card');
     expect(short).toBeGreaterThan(-1);
     expect(detailed).toBeGreaterThan(short);
-    expect(both.stdout.slice(detailed)).toMatch(/once your turn total reaches, by dice left: 1 die/);
+    expect(both.stdout.slice(detailed)).toMatch(
+      /once your turn total reaches, by dice left: 1 die/,
+    );
     expect(both.stdout).toMatch(/the detailed card wins/);
   });
 

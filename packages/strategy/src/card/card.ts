@@ -7,7 +7,7 @@ import { CARD_TUNING, defaultCardParams, type CardParams } from './params.ts';
 import { cardLines } from './lines.ts';
 import { pts } from './phrases.ts';
 import { shortCard } from './short.ts';
-import type { CardBase, CardOffer, CardThreshold, StrategyCard } from './types.ts';
+import type { CardOffer, CardThreshold, StrategyCard } from './types.ts';
 
 export type { CardGrid, CardGridLine, CardOffer, CardThreshold, StrategyCard } from './types.ts';
 

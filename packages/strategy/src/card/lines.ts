@@ -3,7 +3,6 @@ import {
   bandWords,
   byDice,
   changed,
-  columns,
   dice,
   grid,
   gridLine,

@@ -102,8 +102,7 @@ export function gridLine(lead: string, all: number, grids: readonly CardGrid[]):
 }
 
 /** The dice counts a grid's columns stand for: "1 · 2 · 3 · 4 · 5 · 6". */
-export const columns = (all: number): string =>
-  Array.from({ length: all }, (_, i) => i + 1).join(' · ');
+const columns = (all: number): string => Array.from({ length: all }, (_, i) => i + 1).join(' · ');
 
 /** A phrase with its first letter in capitals. */
-export const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
