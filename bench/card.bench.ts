@@ -9,6 +9,9 @@
 // candidate and print the parameters it finds (minutes; paste them into card/params.ts);
 // ZILCH_BENCH_CARD_FIT=N: first refit a banded card's tables, one round on N games of seeds 7
 // and 17 (`fitCard`), and print the tables and their decision loss on seed 13.
+// The short card (issue 25: at most 20 numbers) is measured first, the same way, with
+// ZILCH_BENCH_CARD_SHORT_GAMES games (default: ZILCH_BENCH_CARD_GAMES; the issue's figure is
+// 100,000 on farkle-2017); ZILCH_BENCH_CARD_DETAILED=0 skips the detailed card.
 // Solutions come from (and go to) ZILCH_CACHE_DIR (default ~/.cache/zilch).
 import { loadavg } from 'node:os';
 import { preset, PRESET_IDS, type PresetId } from '@zilch/engine';
@@ -32,6 +35,8 @@ export default async function bench(): Promise<void> {
   const regretGames = Number(process.env.ZILCH_BENCH_CARD_REGRET_GAMES ?? 500);
   const regretSeeds = (process.env.ZILCH_BENCH_CARD_REGRET_SEEDS ?? '3').split(',').map(Number);
   const tune = Number(process.env.ZILCH_BENCH_CARD_TUNE ?? 0);
+  const shortGames = Number(process.env.ZILCH_BENCH_CARD_SHORT_GAMES ?? games);
+  const detailed = process.env.ZILCH_BENCH_CARD_DETAILED !== '0';
   const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
   console.log(
     `  load average ${loadavg()
@@ -43,6 +48,25 @@ export default async function bench(): Promise<void> {
     const supported = !twoPlayerUnsupported(rules);
     const against = supported ? 'optimal' : 'expected';
     const solutions = diskSolutions(cacheDir);
+    const short = strategyCard(rules).short;
+    if (shortGames > 0) {
+      const r = await simulate({
+        rules,
+        bots: ['card', against],
+        card: short.params,
+        games: shortGames,
+        seed: 1,
+        cacheDir,
+      });
+      const s = r.seats[0]!;
+      console.log(
+        `  ${id}: short card (${short.numbers.length} numbers${short.tuned ? ', fitted' : ''}) v ${against}, ${r.games} games, seats alternating, seed 1: ${pct(s.winRate)} [${pct(s.ci95[0])}, ${pct(s.ci95[1])}] → ${((0.5 - s.winRate) * 100).toFixed(2)} points below ½ (${r.seconds.toFixed(1)} s)`,
+      );
+      console.log(
+        `    short figure: { against: '${against}', games: ${r.games}, seed: 1, winRate: ${s.winRate.toFixed(4)}, ci95: [${s.ci95[0].toFixed(4)}, ${s.ci95[1].toFixed(4)}] }`,
+      );
+    }
+    if (!detailed) continue;
     if (tune > 0 && supported) {
       const found = tuneCard(rules, strategyCard(rules).params, {
         games: tune,

@@ -13,9 +13,14 @@ test('the rules page shows the strategy card with its measured win rate (desktop
   page,
 }) => {
   const card = await openCard(page, 'serendipity-creak');
-  const lines = card.getByRole('listitem');
+  // The short card first: a few lines, its count of numbers; the detailed card folded under it.
+  const lines = card.getByRole('list', { name: 'The short card' }).getByRole('listitem');
   expect(await lines.count()).toBeGreaterThanOrEqual(4);
   expect(await lines.count()).toBeLessThanOrEqual(8);
+  await expect(card).toContainText(/\d+ numbers to remember/);
+  await expect(card).toContainText(/Bank once your turn total reaches/);
+  await expect(card.getByText(/by dice left and the score/)).toBeHidden();
+  await card.getByText('The detailed card (every table)').click();
   await expect(card).toContainText(/by dice left and the score:Before anyone has 8,000/);
   await expect(card).toContainText(/wins \d+\.\d% \(95% interval/);
   // The banded lines show their numbers as tables: a row per dice count, a column per band.
@@ -33,12 +38,16 @@ test('375 px wide: the strategy card fits the phone and passes axe', async ({ br
   const page = await ctx.newPage();
   const card = await openCard(page, 'farkle-2017');
   await expect(card).toContainText(/Bank as soon as your score would reach 10,000/);
+  // The short card is whole on one phone screen.
+  const short = card.getByRole('list', { name: 'The short card' });
+  expect((await short.boundingBox())?.height ?? Infinity).toBeLessThan(812);
   const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
   expect(overflow).toBe(false);
   // Serendipity Creak's grids are folded under their captions on a phone (issue 22: the card was
   // 5,654 px of tables), one tap opens each; opened, none of them scrolls sideways.
   const sc = await openCard(page, 'serendipity-creak');
   await expect(sc.getByRole('table').first()).toBeHidden();
+  await sc.getByText('The detailed card (every table)').tap();
   const folded = (await sc.boundingBox())?.height ?? 0;
   expect(folded).toBeLessThan(2000);
   for (const summary of await sc.locator('.card-grid-box > summary').all()) await summary.tap();

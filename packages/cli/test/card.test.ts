@@ -43,9 +43,27 @@ describe('zilch card', () => {
     const r = await zilch('card', '--rules', 'zilch-online', '--games', '20');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Strategy card: Zilch \(online classic\)/);
-    expect(r.stdout).toMatch(/bank .*once your turn total reaches, by dice left: 1 die/);
-    expect(r.stdout).toMatch(/Against expected: the card wins/);
+    expect(r.stdout).toMatch(/Bank once your turn total reaches \d[\d,]* with 1 die/);
+    expect(r.stdout).toMatch(/Against expected: the short card wins/);
     expect(r.stdout).toMatch(/Measured against expected/);
+  });
+
+  it('prints the short card first, the detailed card only with --detailed', async () => {
+    const plain = await zilch('card', '--rules', 'zilch-online', '--games', '20');
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/numbers to remember/);
+    expect(plain.stdout).not.toMatch(/The detailed card\n/);
+    expect(plain.stdout).toMatch(/zilch card --detailed/);
+    const both = await zilch('card', '--rules', 'zilch-online', '--games', '20', '--detailed');
+    expect(both.code, both.stderr).toBe(0);
+    const short = both.stdout.indexOf('Bank once your turn total reaches');
+    const detailed = both.stdout.indexOf('The detailed card');
+    expect(short).toBeGreaterThan(-1);
+    expect(detailed).toBeGreaterThan(short);
+    expect(both.stdout.slice(detailed)).toMatch(
+      /once your turn total reaches, by dice left: 1 die/,
+    );
+    expect(both.stdout).toMatch(/the detailed card wins/);
   });
 
   it('refuses a bad --games with exit code 2', async () => {

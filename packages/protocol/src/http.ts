@@ -378,8 +378,29 @@ export const CardBodySchema = z.object({
 /** `POST /api/rules/card` body. */
 export type CardBody = z.infer<typeof CardBodySchema>;
 
+/** A strategy card's win share measured by `npm run bench -- card`. */
+const CardFigureSchema = z
+  .object({
+    against: z.enum(['optimal', 'expected']),
+    games: int.min(1),
+    winRate: z
+      .number()
+      .describe('Share of the win of the card against that bot, seats alternating'),
+    ci95: z.array(z.number()).length(2).describe('95% interval of winRate'),
+  })
+  .nullable()
+  .describe('Measured by `npm run bench -- card`; null when not measured for these rules');
+
 /** `POST /api/rules/card` answer: a strategy a person can learn, and how well it plays. */
 export const CardAnswerSchema = z.object({
+  short: z
+    .object({
+      lines: z.array(z.string()).describe('The short card in plain words, one rule a line'),
+      numbers: int.min(0).describe('How many numbers it asks a player to remember (at most 20)'),
+      tuned: z.boolean().describe('Whether its numbers were fitted for this very rule set'),
+      figure: CardFigureSchema,
+    })
+    .describe('The short card, shown first; the rest of the answer is the detailed card'),
   lines: z.array(z.string()).describe('The card in plain words, one rule a line (at most 8)'),
   grids: z
     .array(
@@ -410,17 +431,7 @@ export const CardAnswerSchema = z.object({
   tuned: z
     .boolean()
     .describe('Whether its numbers were tuned for this very rule set (a preset) by simulation'),
-  figure: z
-    .object({
-      against: z.enum(['optimal', 'expected']),
-      games: int.min(1),
-      winRate: z
-        .number()
-        .describe('Share of the win of the card against that bot, seats alternating'),
-      ci95: z.array(z.number()).length(2).describe('95% interval of winRate'),
-    })
-    .nullable()
-    .describe('Measured by `npm run bench -- card`; null when not measured for these rules'),
+  figure: CardFigureSchema,
 });
 
 /** `POST /api/rules/card` answer. */

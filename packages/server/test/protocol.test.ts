@@ -450,6 +450,9 @@ describe('bad requests never crash the server', () => {
     const r = await api(base, 'POST', '/api/rules/card', { rules: preset('serendipity-creak') });
     expect(r.status).toBe(200);
     expect(r.body.tuned).toBe(true);
+    // The short card first: a few lines, at most 20 numbers.
+    expect(r.body.short.lines.length).toBeGreaterThan(2);
+    expect(r.body.short.numbers).toBeLessThanOrEqual(20);
     expect(r.body.lines.length).toBeGreaterThan(3);
     expect(r.body.lines.length).toBeLessThanOrEqual(8);
     expect(r.body.lines.join(' ')).toMatch(

@@ -18,12 +18,16 @@ export interface CardOptions extends RulesOptions {
   seed?: string;
   workers?: string;
   json?: boolean;
+  detailed?: boolean;
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 const points = (x: number): number => Math.round(x * 1000) / 10;
 
-/** `zilch card`: the strategy card of the rules and its measured win share against `optimal`. */
+/**
+ * `zilch card`: the short strategy card of the rules (the detailed card with `--detailed`) and
+ * the measured win share against `optimal` of the card shown last.
+ */
 export async function run(opts: CardOptions): Promise<void> {
   const { id, rules } = await resolveRules(opts);
   const games = intOption('--games', opts.games ?? '1000', 2, 10_000_000);
@@ -45,13 +49,15 @@ export async function run(opts: CardOptions): Promise<void> {
   const r = await simulateWithProgress('measuring', opts.json === true, {
     rules,
     bots: ['card', against],
+    // The short card unless the detailed one is asked for: the figure is of the card read last.
+    ...(opts.detailed ? {} : { card: card.short.params }),
     games,
     seed,
     workers,
     cacheDir: cacheDir(),
   });
   const seat = r.seats[0]!;
-  const bench = card.figure;
+  const bench = opts.detailed ? card.figure : card.short.figure;
   const note = unsupported
     ? `${unsupported.message} Measured against expected (the optimal bot plays like it here).`
     : null;
@@ -60,6 +66,7 @@ export async function run(opts: CardOptions): Promise<void> {
       ok: true,
       rules: id,
       card,
+      measured: opts.detailed ? 'detailed' : 'short',
       against,
       ...(note ? { note } : {}),
       games: r.games,
@@ -72,17 +79,22 @@ export async function run(opts: CardOptions): Promise<void> {
       seconds: r.seconds,
     });
   const out = process.stdout;
+  const short = card.short;
   out.write(
-    `${pc.bold(`Strategy card: ${printable(rules.name)}`)}${card.tuned ? ' (tuned for this preset)' : ''}\n`,
+    `${pc.bold(`Strategy card: ${printable(rules.name)}`)}${short.tuned ? ' (fitted for this preset)' : ''}, ${count(short.numbers.length, 'number')} to remember\n`,
   );
-  card.lines.forEach((l, i) => {
-    const grids = card.grids.find((g) => g.line === i);
-    out.write(`${String(i + 1).padStart(2)}. ${grids ? grids.lead : l}\n`);
-    for (const g of grids?.grids ?? []) out.write(gridText(g));
-  });
+  short.lines.forEach((l, i) => out.write(`${String(i + 1).padStart(2)}. ${l}\n`));
+  if (opts.detailed) {
+    out.write(`\n${pc.bold('The detailed card')}${card.tuned ? ' (tuned for this preset)' : ''}\n`);
+    card.lines.forEach((l, i) => {
+      const grids = card.grids.find((g) => g.line === i);
+      out.write(`${String(i + 1).padStart(2)}. ${grids ? grids.lead : l}\n`);
+      for (const g of grids?.grids ?? []) out.write(gridText(g));
+    });
+  } else out.write(pc.dim('The detailed card (every table): zilch card --detailed\n'));
   if (note) out.write(`${pc.dim(printable(note))}\n`);
   out.write(
-    `Against ${against}: the card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
+    `Against ${against}: the ${opts.detailed ? 'detailed' : 'short'} card wins ${pct(seat.winRate)} (95% interval ${pct(seat.ci95[0])} – ${pct(seat.ci95[1])}) ` +
       `of ${count(r.games, 'game')}, seats alternating, seed ${r.seed}, ${r.seconds.toFixed(1)} s\n` +
       `  ${((0.5 - seat.winRate) * 100).toFixed(1)} points of win percentage below ${against} against ${against} (50%)\n`,
   );

@@ -11,6 +11,7 @@ export function register(program: Command): void {
     .option('--games <n>', 'games to measure the card with (seats alternating)', '1000')
     .option('--seed <s>', 'seed of the measuring games', '1')
     .option('--workers <w>', 'threads to use, this one included (default: every core)')
+    .option('--detailed', 'also print the detailed card (every table) and measure it instead')
     .option('--json', 'print JSON')
     .action(async (opts: CardOptions) => (await import('../commands/card.ts')).run(opts));
 }

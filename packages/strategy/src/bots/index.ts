@@ -15,7 +15,7 @@ const FACTORIES: Record<BotId, BotFactory> = {
   cautious: heuristicBot(CAUTIOUS),
   bold: heuristicBot(BOLD),
   // The strategy card of the rule set (card/), played exactly: what a person can learn.
-  card: (rules) => cardBot(rules),
+  card: (rules, _seed, opts) => cardBot(rules, opts.card),
   // Expected points, except on a last turn, which it plays for the win (exactly).
   expected: advisedBot('expected', () => 'points', { lastTurns: true }),
   // Exact win probability for two players; with more, the advisor plays the two-player

@@ -1,4 +1,5 @@
 import type { Action, GameState, RuleSet } from '@zilch/engine';
+import type { CardParams } from '../card/params.ts';
 import type { SolutionSource } from '../solver/memory.ts';
 
 /** The bot levels, weakest to strongest. */
@@ -26,6 +27,8 @@ export interface Bot {
 export interface BotOptions {
   /** Where advised bots get two-player solutions (default: memory only). */
   readonly solutions?: SolutionSource;
+  /** What the `card` bot plays (absent: the rule set's detailed card), e.g. the short card. */
+  readonly card?: CardParams;
 }
 
 /** Makes a bot for a rule set; `seed` feeds any randomness the bot uses. */

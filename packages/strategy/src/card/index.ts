@@ -7,6 +7,7 @@ export {
   type StrategyCard,
 } from './card.ts';
 export { cardBot, cardBotOf } from './bot.ts';
+export { shortCard, SHORT_CARD_NUMBERS, type ShortCard } from './short.ts';
 export {
   CARD_TUNING,
   defaultCardParams,

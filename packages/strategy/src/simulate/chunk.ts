@@ -1,6 +1,7 @@
 import { seededDice, type RuleSet } from '@zilch/engine';
 import { createBot } from '../bots/index.ts';
 import type { Bot, BotId, BotOptions } from '../bots/types.ts';
+import type { CardParams } from '../card/params.ts';
 import { playGame } from './play-game.ts';
 import { mixSeed } from './seeds.ts';
 
@@ -13,6 +14,8 @@ export interface SimulationPlan {
   readonly bots: readonly BotId[];
   readonly games: number;
   readonly seed: number;
+  /** What the `card` bot plays (absent: the rule set's detailed card). */
+  readonly card?: CardParams;
 }
 
 /** Sums over the games of a chunk for one entry of the bot list. */
@@ -117,7 +120,12 @@ export function runChunk(plan: SimulationPlan, index: number, bot: BotOptions = 
   const chunkSeed = mixSeed(plan.seed, index);
   const dice = seededDice(chunkSeed);
   const bots: Bot[] = plan.bots.map((id, e) =>
-    createBot(id, plan.rules, mixSeed(chunkSeed, e + 1), bot),
+    createBot(
+      id,
+      plan.rules,
+      mixSeed(chunkSeed, e + 1),
+      plan.card ? { ...bot, card: plan.card } : bot,
+    ),
   );
   const totals = emptyTotals(k);
   const from = index * CHUNK_GAMES;

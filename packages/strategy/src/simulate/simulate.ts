@@ -1,4 +1,5 @@
 import type { RuleSet } from '@zilch/engine';
+import type { CardParams } from '../card/params.ts';
 import type { BotId, BotOptions } from '../bots/types.ts';
 import {
   addTotals,
@@ -17,6 +18,8 @@ export interface SimulateOptions {
   readonly bots: readonly BotId[];
   readonly games: number;
   readonly seed: number;
+  /** What the `card` bot plays (absent: the rule set's detailed card), e.g. the short card. */
+  readonly card?: CardParams;
   /** Called as games finish, with games done so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -62,7 +65,13 @@ export function planOf(opts: SimulateOptions): SimulationPlan {
   if (opts.bots.length < 2) throw new Error('A simulation needs at least 2 bots.');
   if (!Number.isInteger(opts.games) || opts.games < 1)
     throw new Error('games must be a positive integer');
-  return { rules: opts.rules, bots: opts.bots.slice(), games: opts.games, seed: opts.seed | 0 };
+  return {
+    rules: opts.rules,
+    bots: opts.bots.slice(),
+    games: opts.games,
+    seed: opts.seed | 0,
+    ...(opts.card ? { card: opts.card } : {}),
+  };
 }
 
 /** Sums the chunks' totals in chunk order (so float sums are reproducible) into the result. */

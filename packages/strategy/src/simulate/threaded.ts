@@ -132,7 +132,7 @@ export async function simulate(opts: ThreadedSimulateOptions): Promise<Simulatio
     gamesDone += t.games;
     opts.onProgress?.(gamesDone, plan.games);
   };
-  if (workers > 1) warmUp(plan, bot);
+  if (workers > 1) warmUp(plan, plan.card ? { ...bot, card: plan.card } : bot);
   await runPool(plan, workers, opts.ownThread ?? true, bot, done);
   return summarize(plan, results as ChunkTotals[], workers, started);
 }

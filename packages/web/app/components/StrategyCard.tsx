@@ -64,7 +64,17 @@ function CardGrids({ line, wide }: { line: GridLine; wide: boolean }) {
   );
 }
 
-/** The strategy card of a rule set: a short rule a person can learn, and how well it plays. */
+/** "Played exactly, this card wins …" for a measured card, or null. */
+function figureWords(f: CardAnswer['figure']): string | null {
+  return f
+    ? `Played exactly, this card wins ${pct(f.winRate)} (95% interval ${pct(f.ci95[0])}–${pct(f.ci95[1])}) of ${f.games.toLocaleString('en-US')} two-player games against the ${f.against} bot, seats alternating.`
+    : null;
+}
+
+/**
+ * The strategy card of a rule set: the short card a person can carry (at most 20 numbers) first,
+ * whole on a phone, and the detailed card with every table one tap away.
+ */
 export function StrategyCard({ rules }: { rules: RuleSet }) {
   const [card, setCard] = useState<{ rules: RuleSet; answer: CardAnswer } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -92,17 +102,28 @@ export function StrategyCard({ rules }: { rules: RuleSet }) {
         <p className="loading">Working out the card…</p>
       ) : (
         <>
-          <ol>
-            {answer.lines.map((l, i) => {
-              const grids = answer.grids.find((g) => g.line === i);
-              return <li key={l}>{grids ? <CardGrids line={grids} wide={wide} /> : l}</li>;
-            })}
+          <ol className="short-card" aria-label="The short card">
+            {answer.short.lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
           </ol>
           <p className="muted small">
-            {answer.figure
-              ? `Played exactly, this card wins ${pct(answer.figure.winRate)} (95% interval ${pct(answer.figure.ci95[0])}–${pct(answer.figure.ci95[1])}) of ${answer.figure.games.toLocaleString('en-US')} two-player games against the ${answer.figure.against} bot, seats alternating.`
-              : 'Its numbers come from the expected-points strategy of these rules; measured by the command line: zilch card.'}
+            {answer.short.numbers} numbers to remember.{' '}
+            {figureWords(answer.short.figure) ?? 'Measured by the command line: zilch card.'}
           </p>
+          <details className="detailed-card">
+            <summary>The detailed card (every table)</summary>
+            <ol>
+              {answer.lines.map((l, i) => {
+                const grids = answer.grids.find((g) => g.line === i);
+                return <li key={l}>{grids ? <CardGrids line={grids} wide={wide} /> : l}</li>;
+              })}
+            </ol>
+            <p className="muted small">
+              {figureWords(answer.figure) ??
+                'Its numbers come from the expected-points strategy of these rules; measured by the command line: zilch card --detailed.'}
+            </p>
+          </details>
         </>
       )}
     </section>

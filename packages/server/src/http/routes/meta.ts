@@ -145,9 +145,18 @@ export function metaRoutes(
           return reply.code(400).send({ code: 'BAD_RULES', message: r.message });
         }
         const figure = r.value.figure;
+        const short = r.value.short;
+        const figureOf = (f: typeof figure) =>
+          f && { against: f.against, games: f.games, winRate: f.winRate, ci95: [...f.ci95] };
         // Cards change only with a release: let browsers and proxies keep them for an hour.
         void reply.header('cache-control', 'public, max-age=3600');
         return {
+          short: {
+            lines: [...short.lines],
+            numbers: short.numbers.length,
+            tuned: short.tuned,
+            figure: figureOf(short.figure),
+          },
           lines: [...r.value.lines],
           grids: r.value.grids.map((g) => ({
             line: g.line,
@@ -164,12 +173,7 @@ export function metaRoutes(
             })),
           })),
           tuned: r.value.tuned,
-          figure: figure && {
-            against: figure.against,
-            games: figure.games,
-            winRate: figure.winRate,
-            ci95: [...figure.ci95],
-          },
+          figure: figureOf(figure),
         };
       },
     );
