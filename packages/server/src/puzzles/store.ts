@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { NEW_PLAYER, rateGame, type Glicko } from '../ratings/glicko.ts';
 import { sql } from '../store/kysely.ts';
 import type { Database } from '../store/schema.ts';
+import { writeTransaction } from '../store/write-transaction.ts';
 
 /** What a stored puzzle holds besides its rating. */
 interface PuzzleBody {
@@ -204,7 +205,7 @@ export class PuzzleStore {
     correct: boolean,
     now: number,
   ): Promise<AttemptOutcome | null> {
-    return this.write(async (tx) => {
+    return writeTransaction(this.db, this.dialect, async (tx) => {
       await tx
         .insertInto('puzzle_ratings')
         .values({ user_id: userId, ...NEW_PLAYER, attempts: 0, solved: 0, updated_at: now })
@@ -263,23 +264,6 @@ export class PuzzleStore {
         })
         .execute();
       return { rated: true, before: glicko(me), after, puzzle: { ...pAfter, plays } };
-    });
-  }
-
-  // A write transaction; SQLite's is BEGIN IMMEDIATE so a read-then-write waits its turn
-  // instead of failing on a lock (as rating-store.ts does).
-  private write<T>(fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (this.dialect === 'postgres') return this.db.transaction().execute(fn);
-    return this.db.connection().execute(async (c) => {
-      await sql`begin immediate`.execute(c);
-      try {
-        const r = await fn(c);
-        await sql`commit`.execute(c);
-        return r;
-      } catch (err) {
-        await sql`rollback`.execute(c);
-        throw err;
-      }
     });
   }
 }

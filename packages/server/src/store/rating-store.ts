@@ -2,8 +2,8 @@
 // and the exactly-once application of a finished rated game.
 import type { Kysely, Selectable } from 'kysely';
 import { NEW_PLAYER, rateGame, type Glicko } from '../ratings/glicko.ts';
-import { sql } from './kysely.ts';
 import type { Database } from './schema.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 /** What applying a game did: rated it, found it void (not two accounts, or called off), or nothing (not over, unrated, done before). */
 export type ApplyOutcome = 'applied' | 'void' | 'none';
@@ -72,7 +72,7 @@ export class RatingStore {
    * (a retry, another process, the start-up sweep) finds it marked and changes nothing.
    */
   async apply(gameId: string, now: number): Promise<ApplyOutcome> {
-    return this.writeTransaction(async (tx) => {
+    return writeTransaction(this.db, this.dialect, async (tx) => {
       // The claim: on PostgreSQL a concurrent claimer waits on this row lock, then sees it set.
       const claim = await tx
         .updateTable('rated_games')
@@ -160,26 +160,6 @@ export class RatingStore {
       }
       await setOutcome(tx, gameId, 'applied');
       return 'applied';
-    });
-  }
-
-  /**
-   * A write transaction. SQLite's is BEGIN IMMEDIATE: a deferred one that reads before it writes
-   * fails at once with "database is locked" when another connection (another process on the
-   * same file) committed in between, where an immediate one waits its turn (busy_timeout).
-   */
-  private writeTransaction<T>(fn: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
-    if (this.dialect === 'postgres') return this.db.transaction().execute(fn);
-    return this.db.connection().execute(async (c) => {
-      await sql`begin immediate`.execute(c);
-      try {
-        const r = await fn(c);
-        await sql`commit`.execute(c);
-        return r;
-      } catch (err) {
-        await sql`rollback`.execute(c);
-        throw err;
-      }
     });
   }
 
