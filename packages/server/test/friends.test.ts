@@ -130,6 +130,34 @@ describe.each(stores)('friends and challenges on %s', (_store, env) => {
     ).toEqual([c.id]);
   });
 
+  it('shows a friend online who has the app open on another process, and not one who never opened it', async () => {
+    // A second server on the same store, as a second process behind the same site would be.
+    const second = await startTestServer({
+      ZILCH_DATA_DIR: tmp.dir,
+      ZILCH_AUTH_RATE_LIMIT: '100000',
+      ZILCH_RATE_LIMIT: '100000',
+      ...env,
+    });
+    try {
+      const here = await account('Here');
+      const there = await account('There');
+      const away = await account('Away');
+      await befriend(here, there, here.id);
+      await befriend(away, there, away.id);
+      // `here` has the app open on the first process…
+      expect((await here.d.call('GET', '/api/account/friends')).status).toBe(200);
+      // …and `there` asks the second one.
+      const first = base;
+      base = second.url;
+      const list = (await there.d.call('GET', '/api/account/friends')).body;
+      base = first;
+      const online = Object.fromEntries(list.friends.map((f: Loose) => [f.name, f.online]));
+      expect(online).toEqual({ [here.name]: true, [away.name]: false });
+    } finally {
+      await second.close();
+    }
+  });
+
   it('finds accounts by part of a name, but not one who blocked you', async () => {
     const [a, b] = [await account('Zeta'), await account('Zeta')];
     const part = b.name.slice(2, 10).toLowerCase();

@@ -19,6 +19,8 @@ import type { FriendStore, PersonRow } from './store.ts';
 
 /** A player counts as online this long after the app last asked for its friends. */
 const SEEN_MS = 90_000;
+/** How often one process stores an account's presence at most. */
+const SEEN_WRITE_MS = 20_000;
 /** Names a search answers at most. */
 const SEARCH_LIMIT = 20;
 
@@ -39,8 +41,8 @@ function person(r: PersonRow): Person {
 
 /** Friend requests, the friends list, blocks and search. */
 export class FriendService {
-  /** When each account last had the app open, on this process (presence across processes is per table). */
-  private readonly seen = new Map<string, number>();
+  /** When this process last stored each account's presence: one write per account per SEEN_WRITE_MS. */
+  private readonly written = new Map<string, number>();
 
   constructor(private readonly d: FriendDeps) {}
 
@@ -48,13 +50,18 @@ export class FriendService {
     return this.d.now?.() ?? Date.now();
   }
 
-  /** Marks an account as having the app open now. */
-  touch(userId: string): void {
-    this.seen.set(userId, this.now());
-    if (this.seen.size > 100_000) {
-      const old = this.now() - SEEN_MS;
-      for (const [k, at] of this.seen) if (at < old) this.seen.delete(k);
+  /**
+   * Marks an account as having the app open now, in the store (so every process sees it); the
+   * friends list is polled, so a write at most every SEEN_WRITE_MS per account is enough.
+   */
+  async touch(userId: string): Promise<void> {
+    const now = this.now();
+    if (now - (this.written.get(userId) ?? -Infinity) < SEEN_WRITE_MS) return;
+    this.written.set(userId, now);
+    if (this.written.size > 100_000) {
+      for (const [k, at] of this.written) if (at < now - SEEN_WRITE_MS) this.written.delete(k);
     }
+    await this.d.store.seen(userId, now);
   }
 
   /** The account a target names (a seat of a finished game needs `me` to have played there). */
@@ -159,15 +166,16 @@ export class FriendService {
 
   /** The friends list: friends with what they are doing, requests both ways, blocks. */
   async list(me: UserRow): Promise<Friends> {
-    this.touch(me.id);
+    await this.touch(me.id);
     const rows = await this.d.store.rows(me.id);
     const accepted = rows.filter((r) => r.status === 'accepted');
-    const playing = await this.d.store.playing(accepted.map((r) => r.other.id));
-    const fresh = this.now() - SEEN_MS;
+    const ids = accepted.map((r) => r.other.id);
+    const playing = await this.d.store.playing(ids);
+    const seen = await this.d.store.seenSince(ids, this.now() - SEEN_MS);
     const friends: Friend[] = [];
     for (const r of accepted) {
       const games = playing.filter((p) => p.userId === r.other.id);
-      let online = (this.seen.get(r.other.id) ?? 0) >= fresh;
+      let online = seen.has(r.other.id);
       const mine: Friend['playing'] = [];
       for (const g of games) {
         if (this.d.connected(g.gameId).has(g.seat)) online = true;

@@ -72,6 +72,27 @@ export class FriendStore {
     return new Set(rows.map((r) => r.blocked));
   }
 
+  /** Notes that `userId` had the app open at `at`. */
+  async seen(userId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('presence')
+      .values({ user_id: userId, seen_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_at: at }))
+      .execute();
+  }
+
+  /** Who among `ids` had the app open at `since` or later, on any process. */
+  async seenSince(ids: readonly string[], since: number): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('presence')
+      .select('user_id')
+      .where('user_id', 'in', [...ids])
+      .where('seen_at', '>=', since)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
   /** Records a pending request from `me` to `other`. */
   async request(me: string, other: string, at: number): Promise<void> {
     const [a, b] = pair(me, other);

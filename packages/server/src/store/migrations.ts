@@ -433,6 +433,20 @@ const common: Record<string, Migration> = {
       }
     },
   },
+  '0020_presence': {
+    // When each account last had the app open (friends/service.ts), in the store so that a
+    // friend on another process shows as online too.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('presence')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('presence').ifExists().execute();
+    },
+  },
   '0017_tournaments': {
     // Tournaments (docs/tournaments-module.md): the tournament, its entrants, one row per
     // (round, board) with the table it made and its result, and one row per paired round whose

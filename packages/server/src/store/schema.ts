@@ -321,6 +321,12 @@ interface PracticeGamesTable {
   created_at: number;
 }
 
+/** When an account last had the app open (friends/). */
+interface PresenceTable {
+  user_id: string;
+  seen_at: number;
+}
+
 /** A tournament (tournaments/). */
 export interface TournamentsTable {
   id: string;
@@ -446,6 +452,7 @@ interface PuzzleDailyTable {
 
 export interface Database {
   practice_games: PracticeGamesTable;
+  presence: PresenceTable;
   tournaments: TournamentsTable;
   tournament_entrants: TournamentEntrantsTable;
   tournament_rounds: TournamentRoundsTable;
