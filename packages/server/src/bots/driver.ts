@@ -69,11 +69,19 @@ export class Driver {
   private async tick(): Promise<void> {
     if (this.stopped) return;
     try {
-      const ids = new Set(await this.o.store.renewLeases(this.o.node, this.o.leaseMs));
+      const held = await this.o.store.renewLeases(this.o.node, this.o.leaseMs);
+      const ids = new Set(held.map((h) => h.gameId));
       for (const id of this.owned) if (!ids.has(id)) this.drop(id);
       const adopted = [...ids].filter((id) => !this.owned.has(id));
+      // A game driven here whose copy in memory is behind the store missed another process's
+      // invalidation (lost while a process restarted): without this it would wait for ever
+      // on a turn that was played elsewhere.
+      const behind = held
+        .filter((h) => this.owned.has(h.gameId))
+        .filter((h) => (this.o.service.cachedVersion(h.gameId) ?? h.version) < h.version)
+        .map((h) => h.gameId);
       for (const id of adopted) this.owned.add(id);
-      void this.adopt(adopted);
+      void this.adopt([...adopted, ...behind]);
       this.o.metrics.gamesDriven.set(this.owned.size);
     } catch (e) {
       this.o.logger.warn({ err: e }, 'lease renewal failed');

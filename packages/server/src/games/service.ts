@@ -103,6 +103,11 @@ export class GameService {
     return viewFor(this.ctx, gameId, token);
   }
 
+  /** The version of a game held in memory here, if it is (never loads). */
+  cachedVersion(gameId: string): number | undefined {
+    return this.ctx.games.peek(gameId)?.record.version;
+  }
+
   /** The current view for a seat from memory (for fan-out right after a change). */
   cachedView(gameId: string, you: number | null): GameView | null {
     const g = this.ctx.games.peek(gameId);

@@ -365,7 +365,10 @@ export class GameStore {
   }
 
   /** Renews this process's leases and takes over expired ones; returns the active games it drives. */
-  async renewLeases(owner: string, leaseMs: number): Promise<string[]> {
+  async renewLeases(
+    owner: string,
+    leaseMs: number,
+  ): Promise<{ gameId: string; version: number }[]> {
     const now = Date.now();
     await this.db
       .updateTable('leases')
@@ -374,10 +377,11 @@ export class GameStore {
       .execute();
     const rows = await this.db
       .selectFrom('leases')
-      .select('game_id')
-      .where('owner', '=', owner)
+      .innerJoin('games', 'games.id', 'leases.game_id')
+      .select(['leases.game_id as gameId', 'games.version as version'])
+      .where('leases.owner', '=', owner)
       .execute();
-    return rows.map((r) => r.game_id);
+    return rows.map((r) => ({ gameId: r.gameId, version: Number(r.version) }));
   }
 
   /** Gives up this process's leases (graceful shutdown) so another process takes over at once. */
