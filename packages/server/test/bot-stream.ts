@@ -66,7 +66,24 @@ export class LineStream {
       if (hit) return hit;
       if (this.ended) throw new Error(`stream ended without it: ${JSON.stringify(this.lines)}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no such line in ${ms} ms: ${JSON.stringify(this.lines)}`);
+      if (left <= 0)
+        throw new Error(
+          `no such line in ${ms} ms; ${this.lines.length} lines, the last: ${this.lines
+            .slice(-3)
+            .map((l: Loose) =>
+              JSON.stringify({
+                type: l.type,
+                seq: l.seq,
+                you: l.view?.you,
+                current: l.view?.state?.current,
+                phase: l.view?.state?.phase,
+                status: l.view?.status,
+                choices: l.choices?.length,
+                action: l.action,
+              }),
+            )
+            .join(' ')}`,
+        );
       await new Promise<void>((r) => {
         const t = setTimeout(r, left);
         this.waiters.push(() => {
@@ -112,4 +129,27 @@ export function simpleMove(choices: Loose[]): Loose {
   if (bank && bank.total >= 350) return bank.move;
   return (choices.find((c) => c.move.type === 'roll' || c.move.type === 'fresh') ?? choices[0])
     .move;
+}
+
+/**
+ * Posts a move as a well-behaved bot does: a `429 RATE_LIMITED` is waited out (its
+ * `retry-after`) and sent again with the same client id, which the server applies once.
+ */
+export async function postMove(
+  base: string,
+  gameId: string,
+  token: string,
+  body: { clientId: string; move: Loose },
+): Promise<{ status: number; body: Loose }> {
+  for (;;) {
+    const res = await fetch(`${base}/api/bot/game/${gameId}/move`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = { status: res.status, body: (await res.json()) as Loose };
+    if (res.status !== 429) return answer;
+    const wait = Number(res.headers.get('retry-after') ?? 1) * 1000;
+    await new Promise((r) => setTimeout(r, wait));
+  }
 }

@@ -11,7 +11,7 @@ import {
   type ServerProcess,
 } from '@zilch/testkit';
 import { SoftPasskey } from './authenticator.ts';
-import { LineStream, simpleMove } from './bot-stream.ts';
+import { LineStream, postMove, simpleMove } from './bot-stream.ts';
 import { Device, register } from './device.ts';
 import { api } from './helpers.ts';
 
@@ -54,16 +54,17 @@ describe.skipIf(!pgUrl || !redis)('the bot API on two processes (PostgreSQL + Re
     let at = 0;
     let k = 0;
     for (;;) {
-      const line = await s.next((l) => l.type === 'closed' || (l.choices?.length ?? 0) > 0, at);
+      const line = await s.next(
+        (l) => l.type === 'closed' || (l.choices?.length ?? 0) > 0,
+        at,
+        30_000,
+      );
       at = s.lines.indexOf(line) + 1;
       if (line.type === 'closed') break;
-      const r = await api(
-        one.url,
-        'POST',
-        `/api/bot/game/${g.gameId}/move`,
-        { clientId: `c${++k}`, move: simpleMove(line.choices) },
-        auth,
-      );
+      const r = await postMove(one.url, g.gameId, t.token, {
+        clientId: `c${++k}`,
+        move: simpleMove(line.choices),
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     const seqs = s.lines.filter((l) => l.type === 'gameState').map((l) => l.seq);

@@ -4,7 +4,7 @@ import { tempDir, until } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
-import { LineStream, simpleMove } from './bot-stream.ts';
+import { LineStream, postMove, simpleMove } from './bot-stream.ts';
 import { Device, register } from './device.ts';
 import { api, type Loose } from './helpers.ts';
 import { startTestServer } from './helpers.ts';
@@ -54,13 +54,11 @@ describe('the bot ladder', () => {
       );
       at = s.lines.indexOf(line) + 1;
       if (line.type === 'closed') return;
-      await api(
-        server.url,
-        'POST',
-        `/api/bot/game/${gameId}/move`,
-        { clientId: `k${++k}`, move: simpleMove(line.choices) },
-        { authorization: `Bearer ${token}` },
-      );
+      const r = await postMove(server.url, gameId, token, {
+        clientId: `k${++k}`,
+        move: simpleMove(line.choices),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
   }
 

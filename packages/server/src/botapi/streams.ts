@@ -183,7 +183,13 @@ export function gameStream(
     void pump().catch(() => undefined);
   };
   const unwatch = d.watch.watch(gameId, wake);
-  if (!run(d, caller, out, (reason) => ({ type: 'closed' as const, reason }), pump, unwatch)) {
+  // The periodic check also reads the store's version when processes share it: a change made on
+  // another process whose invalidation was lost would otherwise never reach this stream.
+  const poll = async () => {
+    if (d.games.shared) await d.games.refresh(gameId);
+    await pump();
+  };
+  if (!run(d, caller, out, (reason) => ({ type: 'closed' as const, reason }), poll, unwatch)) {
     unwatch();
     return false;
   }
