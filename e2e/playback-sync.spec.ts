@@ -77,7 +77,7 @@ test("the log tells a roll when its dice land; the badge lights when the player'
   const rec = await samples(page);
 
   // Each roll's line shows only once no die is tumbling.
-  for (const roll of ['Tester rolled 2 3 4 6 2 3', `${BOT} rolled 1 5 2 3 4 6`]) {
+  for (const roll of ['You rolled 2 3 4 6 2 3', `${BOT} rolled 1 5 2 3 4 6`]) {
     const first = rec.findIndex((s) => s.log.includes(roll));
     expect(first, `"${roll}" logged`).toBeGreaterThan(0);
     expect(rec[first]?.rolling, `"${roll}" logged after its dice landed`).toBe(false);

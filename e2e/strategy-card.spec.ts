@@ -19,7 +19,8 @@ test('the rules page shows the strategy card with its measured win rate (desktop
   expect(await lines.count()).toBeLessThanOrEqual(8);
   await expect(card).toContainText(/\d+ numbers to remember/);
   await expect(card).toContainText(/Bank once your turn total reaches/);
-  await expect(card.getByText(/by dice left and the score/)).toBeHidden();
+  for (const folded of await card.getByText(/by dice left and the score/).all())
+    await expect(folded).toBeHidden();
   await card.getByText('The detailed card (every table)').click();
   await expect(card).toContainText(/by dice left and the score:Before anyone has 8,000/);
   await expect(card).toContainText(/wins \d+\.\d% \(95% interval/);

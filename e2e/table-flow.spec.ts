@@ -370,7 +370,8 @@ test('two people: the one who sat down first sees every turn in the log, without
   await act({ type: 'roll' }, 'ben-1');
   await act({ type: 'keep', dice: [0], then: 'roll' }, 'ben-2');
   const log = page.locator('.log');
-  await expect(log).toContainText('Ann rolled 2 3 4 6 2 3 — zilch');
+  // Ann's own turns read "You" on her page, as on the felt.
+  await expect(log).toContainText('You rolled 2 3 4 6 2 3 — zilch');
   await expect(log).toContainText('Ben rolled 1 2 3 4 6 6, kept 1 for 100', { timeout: 15_000 });
   await expect(log).toContainText('rolled 2 3 4 6 6 — zilch, lost 100');
   await expect(page.getByRole('heading', { name: 'Your turn', exact: true })).toBeVisible();
@@ -392,7 +393,7 @@ test('a turn timer that runs out says so', async ({ page, request }) => {
   await expect(page.getByTestId('banner')).toHaveText('Time ran out — your turn passed.', {
     timeout: 15_000,
   });
-  await expect(page.locator('.log')).toContainText('Tester — ran out of time');
+  await expect(page.locator('.log')).toContainText('You — ran out of time');
 });
 
 test('hot-seat: every seat held on this device shows as present, none "offline"', async ({

@@ -24,7 +24,8 @@ export function TurnLog({
         {lines.map((l) => (
           // Only the newest 30 are listed, so each says its own turn number.
           <li key={l.turn} value={l.turn}>
-            <strong>{name(l.seat)}</strong> {l.items.join(', ')}
+            <strong>{name(l.seat)}</strong>
+            {l.items.length > 0 && ` ${l.items.join(', ')}`}
             {l.outcome && <span className="outcome"> — {l.outcome}</span>}
           </li>
         ))}

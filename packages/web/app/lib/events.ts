@@ -52,7 +52,11 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
         break;
       case 'zilch':
         cur.outcome =
-          e.locked > 0 ? `zilch, ${e.locked} locked points kept` : `zilch, lost ${e.lost}`;
+          e.locked > 0
+            ? `zilch, ${e.locked} locked points kept`
+            : e.lost > 0
+              ? `zilch, lost ${e.lost}`
+              : 'zilch';
         break;
       case 'mercy':
         cur.items.push(`zilch on the first roll: mercy ${e.points}, roll again`);
