@@ -41,9 +41,6 @@ export default defineConfig({
         test: {
           name: 'suites',
           include: everything,
-          // vitest's default is one worker fewer than the cores: one on CI's two, where most of
-          // these files wait on servers, databases and child processes rather than compute.
-          maxWorkers: 2,
           exclude: ['**/node_modules/**', '**/dist/**', ...underLoad, ...skipped],
           sequence: { groupOrder: 0 },
         },
