@@ -317,8 +317,9 @@ describe('bots, timers and absence', () => {
     });
     const first = c.body.view.state.current;
     const log = await until(async () => {
-      const l = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
+      // The view first: a log read after it holds at least the moves that view shows.
       const v = (await api(base, 'GET', `/api/games/${t.gameId}`)).body;
+      const l = (await api(base, 'GET', `/api/games/${t.gameId}/log`)).body;
       return v.state.current !== first || v.status === 'over' ? l : null;
     }, 12_000);
     expect(log.actors.length).toBeGreaterThan(0);
