@@ -125,10 +125,19 @@ for (let t = 0; t < PROBES; t++) {
 /** The probes' latencies over `seconds` from now. */
 async function measure(seconds: number) {
   stats.latencies.length = 0;
+  const codesBefore = { ...stats.errorCodes };
   stats.measuring = true;
   await sleep(seconds * 1000);
   stats.measuring = false;
-  return summarize(stats.latencies);
+  // Refusals the probes met (each retried after 200 ms, so one shows as a ~200 ms action) and
+  // how many actions took over 100 ms: where a high p99 comes from.
+  const refusals = Object.fromEntries(
+    Object.entries(stats.errorCodes)
+      .map(([code, n]) => [code, n - (codesBefore[code] ?? 0)] as const)
+      .filter(([, n]) => n > 0),
+  );
+  const slow = stats.latencies.filter((l) => l > 100).length;
+  return { ...summarize(stats.latencies), refusals, slow };
 }
 
 console.log(
@@ -190,8 +199,8 @@ const recycled = logLines.filter((l) => l.includes('"memory-ceiling"')).length;
 await server.stop('SIGTERM');
 dir.cleanup();
 
-const ms = (s: ReturnType<typeof summarize>) =>
-  `p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms (n ${s.n})`;
+const ms = (s: Awaited<ReturnType<typeof measure>>) =>
+  `p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms (n ${s.n}; ${s.slow} over 100 ms; refusals ${JSON.stringify(s.refusals)})`;
 console.log(`probe actions, quiet:        ${ms(quiet)}; RSS max ${Math.round(rssQuiet)} MiB`);
 console.log(`probe actions, under attack: ${ms(loud)}; RSS max ${Math.round(rssMax)} MiB`);
 console.log(

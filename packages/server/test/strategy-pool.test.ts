@@ -50,6 +50,9 @@ describe('strategy pool', () => {
       ZILCH_STRATEGY_QUEUE: '4',
       // Generous: this box is shared, and a solve here takes 10–40 s.
       ZILCH_STRATEGY_BUDGET_MS: '90000',
+      // The probe's two players act every 15 ms: over the 20-a-second socket limit, whose
+      // refusals (retried after 200 ms) would set the p99 instead of the server's latency.
+      ZILCH_SOCKET_ACTIONS_PER_SECOND: '1000',
       LOG_LEVEL: 'error',
     });
     sampler = setInterval(() => {
@@ -104,6 +107,8 @@ describe('strategy pool', () => {
       'probe table during costly advice',
       during,
       answers.map((a) => [a.status, a.ms]),
+      'refusals',
+      stats.errorCodes,
     );
     expect(during.n).toBeGreaterThan(50);
     // On the event loop these solves froze every table for 10–35 s; in the pool the probe's p99
