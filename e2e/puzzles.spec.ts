@@ -106,6 +106,10 @@ for (const width of [375, 1280]) {
     // Every option now shows its win chance, the best marked.
     for (let i = 0; i < n; i++) await expect(options.nth(i)).toContainText('%');
     await expect(pz.getByLabel('best')).toHaveCount(1);
+    // Where it comes from: this bank is self-play's, or a stored game's (the day, never a name).
+    await expect(verdict.getByTestId('puzzle-source')).toHaveText(
+      /^From (self-play|a game played on .+)\.$/,
+    );
     const stored = await page.evaluate(() => localStorage.getItem('zilch.puzzleRating'));
     expect(JSON.parse(stored ?? 'null')?.rating).not.toBe(1500);
     const next = verdict.getByRole('button', { name: 'Next puzzle' });

@@ -27,6 +27,26 @@ export const PuzzleGlickoSchema = z
 /** A Glicko-2 rating. */
 export type PuzzleGlicko = z.infer<typeof PuzzleGlickoSchema>;
 
+/** Where a puzzle comes from: self-play, or a game (never a player's name). */
+export const PuzzleSourceSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('self-play') }),
+    z.object({
+      kind: z.literal('game'),
+      playedAt: int.describe('When the game ended (epoch ms)'),
+      gameId: z
+        .string()
+        .nullable()
+        .describe(
+          "The game, whose review is at /t/<id>/review: only for a table listed in the public lobby (an unlisted table's id is the key to it)",
+        ),
+    }),
+  ])
+  .meta({ id: 'PuzzleSource' });
+
+/** Where a puzzle comes from. */
+export type PuzzleSource = z.infer<typeof PuzzleSourceSchema>;
+
 /** A puzzle as asked: the position, its options in a neutral order (by their words), no values. */
 export const PuzzleSchema = z
   .object({
@@ -40,6 +60,7 @@ export const PuzzleSchema = z
     rating: PuzzleGlickoSchema.describe("The puzzle's own rating"),
     plays: int.min(0).describe('Rated attempts so far'),
     daily: z.string().nullable().describe("The UTC day ('YYYY-MM-DD') it is the daily puzzle of"),
+    source: PuzzleSourceSchema,
   })
   .meta({ id: 'Puzzle' });
 

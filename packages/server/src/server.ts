@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Server } from 'socket.io';
-import { sharedPresets, solvablePresetBytes, solvablePresets } from '@zilch/strategy/node';
+import { ruleKey, sharedPresets, solvablePresetBytes, solvablePresets } from '@zilch/strategy/node';
 import { AccountService } from './accounts/service.ts';
 import { DbSessionStore } from './accounts/session-store.ts';
 import { ChatService } from './chat/service.ts';
@@ -52,6 +52,8 @@ import { AnalysisStore } from './analysis/store.ts';
 import { PracticeService } from './practice/service.ts';
 import { PracticeStore } from './practice/store.ts';
 import { fillBanks } from './puzzles/fill.ts';
+import { PuzzleMiner, type Bank } from './puzzles/mine.ts';
+import { PuzzleSourceStore } from './puzzles/source-store.ts';
 import { PuzzleService } from './puzzles/service.ts';
 import { PuzzleStore } from './puzzles/store.ts';
 import { BotApiService, type BotLimits } from './botapi/service.ts';
@@ -84,6 +86,8 @@ export interface ServerHooks {
   readonly rss?: () => number;
   /** Bot API limits other than the defaults (tests). */
   readonly botLimits?: Partial<BotLimits>;
+  /** Puzzle banks fed by stored games besides the loaded presets' (tests: rules solved in seconds). */
+  readonly puzzleBanks?: readonly Bank[];
 }
 
 /** Starts the whole server (store, games, HTTP, socket.io, bots and timers) from a validated configuration. */
@@ -250,6 +254,31 @@ export async function startServer(
   service.onChange((c) => gameWatch.changed(c.gameId));
   const matchmaker = startMatchmaker(match, config.match.passMs, log);
   const puzzles = new PuzzleService(new PuzzleStore(db.db, db.dialect), DEFAULT_PRESET);
+  // Finished games feed the bank of their rules when that preset's exact solution is loaded
+  // (rankings are then lookups in shared memory): until the presets are read, mining waits.
+  let puzzlesStopped = false;
+  let mineBanks: readonly Bank[] | null = null;
+  void presets.then(({ loaded }) => {
+    const keys = new Set(loaded.map((l) => ruleKey(l.rules)));
+    mineBanks = [
+      ...solvablePresets().filter((p) => keys.has(ruleKey(p.rules))),
+      ...(hooks.puzzleBanks ?? []),
+    ];
+  });
+  const miner = new PuzzleMiner({
+    sources: new PuzzleSourceStore(db.db),
+    puzzles,
+    log: (id) => service.log(id),
+    banks: () => mineBanks,
+    rank: adviceFor,
+    node,
+    perGame: config.puzzle.perGame,
+    retryMs: Math.max(1000, config.puzzle.mineMs),
+    leaseMs: 10 * 60_000,
+    maxTries: 5,
+    logger: log,
+    stop: () => puzzlesStopped,
+  });
   const app = await buildApp(
     config,
     log,
@@ -369,7 +398,6 @@ export async function startServer(
   listening();
   // Empty puzzle banks are made from self-play once the presets' solutions are read, in the
   // background and bounded in time (ZILCH_PUZZLE_SECONDS per preset; 0: never at start).
-  let puzzlesStopped = false;
   const puzzleFill = presets.then(({ missing }) =>
     fillBanks(
       puzzles,
@@ -390,6 +418,17 @@ export async function startServer(
   sweepRatings();
   const ratingSweep = setInterval(sweepRatings, 60_000);
   ratingSweep.unref();
+  // A game that ends here is mined at once; the sweep finds those ended elsewhere, before a
+  // crash or before the solutions were read, and those whose try is due again.
+  const sweepPuzzles = () =>
+    void miner.sweep().catch((err: unknown) => log.warn({ err }, 'puzzle mining sweep failed'));
+  const puzzleSweep =
+    config.puzzle.mineMs > 0 ? setInterval(sweepPuzzles, config.puzzle.mineMs) : null;
+  puzzleSweep?.unref();
+  if (config.puzzle.mineMs > 0)
+    service.onChange((c) => {
+      if (c.record.status === 'over' && c.events.length > 0) miner.enqueue(c.gameId);
+    });
   // Tournaments left mid-round by a restart carry on; due starts and missed ends are found.
   void tournamentRunner
     .start(TOURNAMENT_SWEEP_MS)
@@ -438,8 +477,10 @@ export async function startServer(
               await matchmaker.stop();
               await tournamentRunner.stop();
               // A puzzle bank being made stops at its next decision; what it found is stored.
+              // A game being mined is handed back for another process (or the next start).
               puzzlesStopped = true;
-              await puzzleFill;
+              if (puzzleSweep) clearInterval(puzzleSweep);
+              await Promise.all([puzzleFill, miner.idle()]);
             },
           },
           { name: 'actions in flight', ms: 2500, run: () => service.drain() },

@@ -355,7 +355,7 @@ describe('D9: headers, origins, metrics, listing', () => {
         'drop table rated_games; drop table ratings; drop table rating_history; ' +
         'drop table chat_messages; drop table chat_mutes; drop table chat_unfiltered; drop table chat_reports; ' +
         'drop table game_accuracy; drop table practice_games; drop table presence; ' +
-        'drop table puzzles; drop table puzzle_ratings; drop table puzzle_attempts; drop table puzzle_daily; ' +
+        'drop table puzzles; drop table puzzle_ratings; drop table puzzle_attempts; drop table puzzle_daily; drop table puzzle_sources; ' +
         'drop table friendships; drop table blocks; drop table challenges; drop table social_daily; ' +
         'drop table tournaments; drop table tournament_entrants; drop table tournament_rounds; drop table tournament_games; ' +
         'drop table bot_accounts; drop table bot_tokens; ' +

@@ -51,6 +51,10 @@ export const EnvSchema = z.object({
   ZILCH_PUZZLE_RATE_LIMIT: int(1, 1_000_000, 30),
   /** Seconds of self-play per preset to make an empty puzzle bank at start (0: never). */
   ZILCH_PUZZLE_SECONDS: int(0, 3600, 20),
+  /** How often finished games not yet mined for puzzles are looked for, ms (0: never mine games). */
+  ZILCH_PUZZLE_MINE_MS: int(0, 86_400_000, 60_000),
+  /** Most puzzles cut from one stored game. */
+  ZILCH_PUZZLE_PER_GAME: int(1, 50, 3),
   ZILCH_WEB_DIR: z.string().min(1).optional(),
   ZILCH_CACHE_DIR: z.string().min(1).optional(),
   /** Read the shipped presets' cached solutions into shared memory at start (default on). */
@@ -183,8 +187,16 @@ export interface Config {
   /** Per minute and address: creating tables, rematches and advice (each route its own budget). */
   readonly costlyPerMinute: number;
   readonly bodyLimit: number;
-  /** Puzzles: answers per minute and address; seconds per preset to fill an empty bank at start. */
-  readonly puzzle: { readonly attemptsPerMinute: number; readonly startSeconds: number };
+  /**
+   * Puzzles: answers per minute and address; seconds per preset to fill an empty bank at start;
+   * the period of mining finished games (0: never) and the most puzzles one game gives.
+   */
+  readonly puzzle: {
+    readonly attemptsPerMinute: number;
+    readonly startSeconds: number;
+    readonly mineMs: number;
+    readonly perGame: number;
+  };
   /** Directory of the web build to serve; null when there is none. */
   readonly webDir: string | null;
   /** Directory of cached solver results (the `optimal` bot and the coach). */
@@ -328,6 +340,8 @@ export function loadConfig(
       puzzle: {
         attemptsPerMinute: e.ZILCH_PUZZLE_RATE_LIMIT,
         startSeconds: e.ZILCH_PUZZLE_SECONDS,
+        mineMs: e.ZILCH_PUZZLE_MINE_MS,
+        perGame: e.ZILCH_PUZZLE_PER_GAME,
       },
       webDir: e.ZILCH_WEB_DIR ? resolve(e.ZILCH_WEB_DIR) : null,
       cacheDir: e.ZILCH_CACHE_DIR ? resolve(e.ZILCH_CACHE_DIR) : defaultCacheDir(),

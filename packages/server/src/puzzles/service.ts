@@ -2,7 +2,14 @@
 // one, an attempt checked here (the client only names its choice) and rated with Glicko-2,
 // and the bank made from self-play (at start when empty, in bounded time, or by a command).
 import type { RuleSet } from '@zilch/engine';
-import type { Puzzle, PuzzleGlicko, PuzzleMe, PuzzleTheme, PuzzleVerdict } from '@zilch/protocol';
+import type {
+  Puzzle,
+  PuzzleGlicko,
+  PuzzleMe,
+  PuzzleSource,
+  PuzzleTheme,
+  PuzzleVerdict,
+} from '@zilch/protocol';
 import {
   selfPlayPuzzles,
   utcDay,
@@ -40,6 +47,21 @@ function asked(row: PuzzleRow): { label: string; best: number }[] {
     .sort((a, b) => a.label.localeCompare(b.label) || a.best - b.best);
 }
 
+/**
+ * Where a puzzle comes from, as anyone may see it: self-play, or a game with its day; the game's
+ * id (a link to its review) only when its table was listed in the public lobby, since an
+ * unlisted table's id is the key to it. Never a name.
+ */
+function sourceOf(row: PuzzleRow): PuzzleSource {
+  const { source, playedAt, listed } = row.body;
+  if (!source.startsWith('game:')) return { kind: 'self-play' };
+  return {
+    kind: 'game',
+    playedAt: playedAt ?? row.createdAt,
+    gameId: listed ? source.slice('game:'.length) : null,
+  };
+}
+
 /** The puzzle bank and its ratings. */
 export class PuzzleService {
   constructor(
@@ -59,6 +81,7 @@ export class PuzzleService {
       rating: wireGlicko(row.rating),
       plays: row.plays,
       daily,
+      source: sourceOf(row),
     };
   }
 
@@ -187,8 +210,16 @@ export class PuzzleService {
     return [...(await this.store.counts())].map(([preset, puzzles]) => ({ preset, puzzles }));
   }
 
-  /** Stores found puzzles in a preset's bank; answers how many were new. */
-  async add(preset: string, found: readonly FoundPuzzle[]): Promise<number> {
+  /**
+   * Stores found puzzles in a preset's bank; answers how many were new (a position already in
+   * the bank, from self-play or another game, keeps its first source). `game`: the stored game
+   * they were cut from, when it ended and whether its table was listed.
+   */
+  async add(
+    preset: string,
+    found: readonly FoundPuzzle[],
+    game?: { playedAt: number; listed: boolean },
+  ): Promise<number> {
     return this.store.add(
       preset,
       found.map((p) => ({
@@ -200,6 +231,7 @@ export class PuzzleService {
           obvious: p.obvious,
           margin: p.margin,
           source: p.source,
+          ...(game ? { playedAt: game.playedAt, listed: game.listed } : {}),
         },
       })),
       this.now(),

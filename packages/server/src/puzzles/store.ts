@@ -16,7 +16,11 @@ interface PuzzleBody {
   readonly options: readonly AdviceOption[];
   readonly obvious: number;
   readonly margin: number;
+  /** 'self-play' or 'game:<id>'. */
   readonly source: string;
+  /** A game's: when it ended, and whether its table was listed in the public lobby. */
+  readonly playedAt?: number;
+  readonly listed?: boolean;
 }
 
 /** A puzzle of the bank. */
@@ -28,6 +32,7 @@ export interface PuzzleRow {
   readonly rating: Glicko;
   readonly plays: number;
   readonly solved: number;
+  readonly createdAt: number;
 }
 
 /** A puzzle to add to a bank. */
@@ -62,6 +67,7 @@ function rowOf(r: Row): PuzzleRow {
     rating: { rating: r.rating, rd: r.rd, vol: r.vol },
     plays: Number(r.plays),
     solved: Number(r.solved),
+    createdAt: Number(r.created_at),
   };
 }
 

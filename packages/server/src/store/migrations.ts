@@ -696,6 +696,30 @@ const puzzles: Record<string, Migration> = {
       }
     },
   },
+  // Puzzles cut from stored games: one row per finished game looked at, so each is mined once
+  // by one process (a claim with a lease, taken over when it runs out) and retried while its
+  // rules' exact solution is still being made.
+  '0023_puzzle_sources': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('puzzle_sources')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('owner', 'text')
+        .addColumn('lease_until', 'bigint', (c) => c.notNull())
+        .addColumn('tries', 'integer', (c) => c.notNull())
+        .addColumn('done_at', 'bigint')
+        .addColumn('found', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('puzzle_sources_due')
+        .on('puzzle_sources')
+        .columns(['done_at', 'lease_until'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('puzzle_sources').ifExists().execute();
+    },
+  },
 };
 
 // The bot API (botapi/, docs/bot-api.md): accounts made bots (for good), and their API tokens,

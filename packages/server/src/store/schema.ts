@@ -443,6 +443,19 @@ interface PuzzleAttemptsTable {
   at: number;
 }
 
+/** A finished game looked at for puzzles (puzzles/mine.ts): claimed, retried, or done. */
+interface PuzzleSourcesTable {
+  game_id: string;
+  /** The process mining it now (null once done). */
+  owner: string | null;
+  /** Until when the claim holds; after it (a crash, or a retry's wait) anyone may claim it. */
+  lease_until: number;
+  tries: number;
+  done_at: number | null;
+  /** Puzzles it added to the bank. */
+  found: number;
+}
+
 /** The daily puzzle of a UTC day and preset, fixed by its first request. */
 interface PuzzleDailyTable {
   day: string;
@@ -461,6 +474,7 @@ export interface Database {
   puzzle_ratings: PuzzleRatingsTable;
   puzzle_attempts: PuzzleAttemptsTable;
   puzzle_daily: PuzzleDailyTable;
+  puzzle_sources: PuzzleSourcesTable;
   bot_accounts: BotAccountsTable;
   bot_tokens: BotTokensTable;
   game_accuracy: GameAccuracyTable;

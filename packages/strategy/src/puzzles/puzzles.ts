@@ -15,6 +15,7 @@ import {
 import type { Advice, AdviceOption, Move } from '../advisor/types.ts';
 import { loggedDecisions } from '../analysis/accuracy.ts';
 import { createBot, type BotId } from '../bots/index.ts';
+import { canonicalRules } from '../pool/canonical.ts';
 
 /** What a puzzle is about; a position may have several themes, or none. */
 export const PUZZLE_THEMES = ['offers', 'final-round', 'hot-dice', 'few-dice', 'opening'] as const;
@@ -65,11 +66,45 @@ export function stableHash(text: string): string {
   return a.toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The puzzle id of a position: the rules and everything a decision depends on. */
-export function puzzleId(state: GameState): string {
+/**
+ * The dedup key of a position: what a decision depends on and nothing else, so the same position
+ * found twice (by self-play and in a stored game, on either store) is one puzzle. The rules in
+ * their canonical form (a renamed copy, another turn timer or who started play the same; object
+ * keys in one order, as a PostgreSQL jsonb round trip would not keep them) and the roll as a
+ * multiset (the order the dice fell in changes no option).
+ */
+export function puzzleKey(state: GameState): string {
   const { rules, scores, onBoard, zilchStreak, current, phase, turn, offer, finalRound } = state;
-  return stableHash(
-    JSON.stringify([rules, scores, onBoard, zilchStreak, current, phase, turn, offer, finalRound]),
+  const t = { ...turn, roll: turn.roll ? [...turn.roll].sort((a, b) => a - b) : null };
+  return JSON.stringify(
+    sorted([
+      canonicalRules(rules),
+      scores,
+      onBoard,
+      zilchStreak,
+      current,
+      phase,
+      t,
+      offer,
+      finalRound,
+    ]),
+  );
+}
+
+/** The puzzle id of a position: a short hash of its dedup key (`puzzleKey`). */
+export function puzzleId(state: GameState): string {
+  return stableHash(puzzleKey(state));
+}
+
+/** A value with every object's keys in one order, for a stable JSON text. */
+function sorted(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sorted);
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, sorted(o[k])]),
   );
 }
 
@@ -149,20 +184,35 @@ export async function puzzleAt(
   };
 }
 
-/** The puzzles of a stored game's log, in game order (two-player games only). */
+/** Bounds on cutting puzzles from one stored game. */
+export interface FromLogOptions {
+  readonly margin?: number;
+  /** Stop once this many puzzles are found (a game gives a few at most: keep it cheap). */
+  readonly max?: number;
+  /** Asked before every decision: true stops at once (a server shutting down). */
+  readonly stop?: () => boolean;
+}
+
+/**
+ * The puzzles of a stored game's log, in game order (two-player games only), deduplicated by
+ * position; `source` names the game ('game:<id>').
+ */
 export async function puzzlesFromLog(
   log: GameLog,
   rank: PuzzleRanker,
   source: string,
-  margin = PUZZLE_MARGIN,
+  o: FromLogOptions = {},
 ): Promise<Puzzle[]> {
   const out: Puzzle[] = [];
   const seen = new Set<string>();
+  if (log.players !== 2) return out;
   for (const d of loggedDecisions(log)) {
-    const p = await puzzleAt(d.state, rank, source, margin);
+    if (o.stop?.()) break;
+    const p = await puzzleAt(d.state, rank, source, o.margin);
     if (p && !seen.has(p.id)) {
       seen.add(p.id);
       out.push(p);
+      if (o.max !== undefined && out.length >= o.max) break;
     }
   }
   return out;

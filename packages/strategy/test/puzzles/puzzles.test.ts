@@ -1,11 +1,23 @@
-import { lean, preset, type GameState } from '@zilch/engine';
+import {
+  applyAction,
+  lean,
+  preset,
+  recordingDice,
+  seededDice,
+  type GameLog,
+  type GameState,
+} from '@zilch/engine';
 import { describe, expect, it } from 'vitest';
 import {
   advise,
   dailyIndex,
   PUZZLE_MARGIN,
   PUZZLE_MAX_OPTIONS,
+  createBot,
   puzzleAt,
+  puzzleId,
+  puzzleKey,
+  puzzlesFromLog,
   puzzleThemes,
   selfPlayPuzzles,
   utcDay,
@@ -63,6 +75,65 @@ describe('puzzles', () => {
     };
     const s = at({ phase: 'decide', turn: { total: 600, available: 3 } });
     expect(await puzzleAt(s, same, 't')).toBeNull();
+  });
+
+  it('keys a position by what a decision depends on: the same position is one id', () => {
+    const s = at({
+      phase: 'keep',
+      scores: [700, 1050],
+      onBoard: [true, true],
+      turn: { total: 350, available: 4, roll: [5, 2, 1, 3], rolls: 2 },
+    });
+    const id = puzzleId(s);
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    // A renamed copy of the rules with a turn timer, keys in another order (a jsonb round
+    // trip), and the same dice fallen in another order: one position.
+    const keys = Object.keys(s.rules).reverse();
+    const shuffled = Object.fromEntries(
+      keys.map((k) => [k, s.rules[k as keyof typeof s.rules]]),
+    ) as typeof s.rules;
+    const same: GameState = {
+      ...s,
+      rules: { ...shuffled, name: 'Friday night', turnTimerSeconds: 60 },
+      turn: { ...s.turn, roll: [1, 2, 3, 5] },
+      turnNumber: 17,
+    };
+    expect(puzzleKey(same)).toBe(puzzleKey(s));
+    expect(puzzleId(same)).toBe(id);
+    // Anything a decision depends on makes another puzzle.
+    expect(puzzleId({ ...s, scores: [700, 1100] })).not.toBe(id);
+    expect(puzzleId({ ...s, current: 1 })).not.toBe(id);
+    expect(puzzleId({ ...s, turn: { ...s.turn, roll: [5, 2, 1, 1] } })).not.toBe(id);
+    expect(puzzleId({ ...s, rules: { ...s.rules, target: 2000 } })).not.toBe(id);
+    expect(puzzleId({ ...s, finalRound: { by: 1, turnsLeft: 1 } })).not.toBe(id);
+  });
+
+  it("cuts a stored game's log as self-play does, bounded per game", async () => {
+    // Play a game as self-play does and keep it as the server keeps a log.
+    // Seat 1 starts, as self-play's games do: the log needs no setup dice.
+    const seat1 = { ...rules, firstPlayer: 'seat-1' as const };
+    const bots = [createBot('cautious', seat1, 1), createBot('bold', seat1, 2)];
+    const dice = recordingDice(seededDice(77));
+    let state = lean.initialState(seat1, 2, 0);
+    const entries: GameLog['entries'] = [];
+    const direct: { id: string }[] = [];
+    while (state.phase !== 'over') {
+      const p = await puzzleAt(state, rank, 'game:g1');
+      if (p && !direct.some((d) => d.id === p.id)) direct.push(p);
+      const action = bots[state.current]!.decide(state);
+      const r = applyAction(state, action, dice);
+      if (!r.ok) throw new Error(r.error.message);
+      entries.push({ action, dice: dice.take() } as GameLog['entries'][number]);
+      state = r.state;
+    }
+    const log: GameLog = { rules: seat1, players: 2, setupDice: [], entries };
+    expect(direct.length).toBeGreaterThan(0);
+    const cut = await puzzlesFromLog(log, rank, 'game:g1');
+    expect(cut.map((p) => p.id)).toEqual(direct.map((p) => p.id));
+    expect(cut.every((p) => p.source === 'game:g1')).toBe(true);
+    if (cut.length > 1)
+      expect(await puzzlesFromLog(log, rank, 'game:g1', { max: 1 })).toHaveLength(1);
+    expect(await puzzlesFromLog({ ...log, players: 3 }, rank, 'game:g1')).toEqual([]);
   });
 
   it('tags themes from the position', () => {

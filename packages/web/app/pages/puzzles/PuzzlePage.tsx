@@ -11,6 +11,7 @@ import {
   getPuzzleMe,
   saveDeviceRating,
 } from './api.ts';
+import { PuzzleSourceLine } from './PuzzleSource.tsx';
 import './puzzles.css';
 
 const THEME_WORDS: Record<PuzzleTheme, string> = {
@@ -171,7 +172,8 @@ export default function PuzzlePage({ daily = false }: { daily?: boolean }) {
               {puzzle.themes.length
                 ? `Theme: ${puzzle.themes.map((t) => THEME_WORDS[t]).join(', ')}. `
                 : ''}
-              Puzzle rating {Math.round(verdict.puzzle.rating)}.
+              Puzzle rating {Math.round(verdict.puzzle.rating)}.{' '}
+              <PuzzleSourceLine source={puzzle.source} />
             </p>
             <p className="row">
               <button
