@@ -36,6 +36,8 @@ const { values: a } = parseArgs({
     sockets: { type: 'string', default: '10' },
     /** Which attacks to run (comma list): sockets, advice, tables, chat, queue. */
     attacks: { type: 'string', default: 'sockets,advice,tables,chat,queue' },
+    /** A directory for the server's CPU profile (node --cpu-prof), to see what stalls it. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const SECONDS = Number(a.duration);
@@ -46,18 +48,22 @@ const ATTACKS = new Set(a.attacks.split(','));
 const CEILING = 1024;
 
 const dir = tempDir('zilch-abuse-');
-const server = await spawnServer({
-  ZILCH_DATA_DIR: dir.dir,
-  // Production limits (no test overrides), behind a proxy on loopback.
-  ZILCH_SOCKETS_PER_IP: '',
-  ZILCH_SOCKET_MESSAGES_PER_IP: '',
-  ZILCH_COSTLY_RATE_LIMIT: '',
-  ZILCH_GUESTS_PER_IP_HOUR: '',
-  ZILCH_TRUST_PROXY: 'loopback',
-  ZILCH_BOT_DELAY_MS: '300',
-  // The main heap's limit as the systemd unit sets it (deploy/systemd).
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`.trim(),
-});
+const profile = a['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${a['cpu-prof']}`] : [];
+const server = await spawnServer(
+  {
+    ZILCH_DATA_DIR: dir.dir,
+    // Production limits (no test overrides), behind a proxy on loopback.
+    ZILCH_SOCKETS_PER_IP: '',
+    ZILCH_SOCKET_MESSAGES_PER_IP: '',
+    ZILCH_COSTLY_RATE_LIMIT: '',
+    ZILCH_GUESTS_PER_IP_HOUR: '',
+    ZILCH_TRUST_PROXY: 'loopback',
+    ZILCH_BOT_DELAY_MS: '300',
+    // The main heap's limit as the systemd unit sets it (deploy/systemd).
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`.trim(),
+  },
+  { nodeArgs: profile },
+);
 const base = server.url;
 
 let rssMax = 0;

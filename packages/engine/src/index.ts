@@ -3,6 +3,7 @@ export * from './rules/schema.ts';
 export * from './rules/presets.ts';
 export * from './rules/parse.ts';
 export * from './rules/describe.ts';
+export * from './rules/canonical.ts';
 export * from './scoring/multiset.ts';
 export * from './scoring/combinations.ts';
 export { heldOf, NO_SETS, Splitter, splitGain, type Grow, type Split } from './scoring/split.ts';

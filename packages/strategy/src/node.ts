@@ -37,6 +37,6 @@ export {
   type PoolResult,
   type StrategyPoolOptions,
 } from './pool/strategy-pool.ts';
-export { canonicalRules, ruleKey } from './pool/canonical.ts';
+export { canonicalRules, ruleKey } from '@zilch/engine';
 export { twoPlayerBytes, twoPlayerPeakBytes } from './pool/budget.ts';
 export type { StrategyLevel } from './pool/job.ts';

@@ -1,3 +1,4 @@
+import { ruleKey } from '../rules/canonical.ts';
 import type { RuleSet } from '../rules/schema.ts';
 import {
   FACE_WEIGHT,
@@ -309,7 +310,9 @@ export function scoringTable(rules: RuleSet): ScoringTable {
   // it readonly); a changed copy is a new object and gets its own entry.
   const known = byObject.get(rules);
   if (known) return known.table;
-  const id = JSON.stringify(rules);
+  // Keyed by what plays, not by name: a renamed copy (a fresh table name each time) must not
+  // build its table again on the server's event loop.
+  const id = ruleKey(rules);
   let t = tables.get(id);
   if (!t) {
     if (tables.size > 64) tables.delete(tables.keys().next().value as string);

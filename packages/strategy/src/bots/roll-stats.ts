@@ -2,6 +2,7 @@ import {
   arrangements,
   keyOfCounts,
   multisetsOfSize,
+  ruleKey,
   scoringTable,
   type RuleSet,
 } from '@zilch/engine';
@@ -47,14 +48,22 @@ export function rollStats(rules: RuleSet): RollStats[] {
 }
 
 const cache = new Map<string, RollStats[]>();
+/** By rule-set object too: a bot asks on every decision, and the key costs more than the lookup. */
+const byObject = new WeakMap<RuleSet, RollStats[]>();
 
-/** rollStats, computed once per rule set. */
+/** rollStats, computed once per rule set (a renamed copy included). */
 export function cachedRollStats(rules: RuleSet): RollStats[] {
-  const id = JSON.stringify(rules);
+  const known = byObject.get(rules);
+  if (known) return known;
+  // Keyed by what plays, not by name: tables under fresh names must not recompute it on the
+  // server's event loop; bounded, as distinct rule sets can be made at will.
+  const id = ruleKey(rules);
   let s = cache.get(id);
   if (!s) {
+    if (cache.size >= 64) cache.delete(cache.keys().next().value as string);
     s = rollStats(rules);
     cache.set(id, s);
   }
+  byObject.set(rules, s);
   return s;
 }

@@ -1,5 +1,5 @@
 import type { RuleSet } from '@zilch/engine';
-import { ruleKey } from '../pool/canonical.ts';
+import { ruleKey } from '@zilch/engine';
 import { solveLongRun } from '../solver/long-run.ts';
 import { UNIT } from '../solver/outcomes.ts';
 import { bandOf } from './bands.ts';

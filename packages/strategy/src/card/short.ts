@@ -1,5 +1,4 @@
-import { preset, type PresetId, type RuleSet } from '@zilch/engine';
-import { ruleKey } from '../pool/canonical.ts';
+import { preset, type PresetId, type RuleSet, ruleKey } from '@zilch/engine';
 import type { CardFigure, CardParams } from './params.ts';
 import { dice, pts } from './phrases.ts';
 import type { CardBase } from './types.ts';

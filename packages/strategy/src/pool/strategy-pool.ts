@@ -10,7 +10,7 @@ import type { StrategyCard } from '../card/card.ts';
 import { estimatedStates, solvesOnDemand, twoPlayerUnsupported } from '../solver/two-player.ts';
 import { solutionAvailable, type SharedSolution } from '../solver/cache.ts';
 import { twoPlayerBytes, twoPlayerPeakBytes } from './budget.ts';
-import { canonicalRules, ruleKey } from './canonical.ts';
+import { canonicalRules, ruleKey } from '@zilch/engine';
 import type { JobAnswer, StrategyJob, StrategyLevel, ThreadSettings } from './job.ts';
 
 /** Settings of a strategy pool. */

@@ -11,11 +11,11 @@ import {
   type GameLog,
   type GameState,
   type RuleSet,
+  canonicalRules,
 } from '@zilch/engine';
 import type { Advice, AdviceOption, Move } from '../advisor/types.ts';
 import { loggedDecisions } from '../analysis/accuracy.ts';
 import { createBot, type BotId } from '../bots/index.ts';
-import { canonicalRules } from '../pool/canonical.ts';
 
 /** What a puzzle is about; a position may have several themes, or none. */
 export const PUZZLE_THEMES = ['offers', 'final-round', 'hot-dice', 'few-dice', 'opening'] as const;

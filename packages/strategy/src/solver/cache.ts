@@ -19,7 +19,7 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { RuleSet } from '@zilch/engine';
-import { canonicalRules } from '../pool/canonical.ts';
+import { canonicalRules } from '@zilch/engine';
 import type { DoublingFinalValues } from './doubling.ts';
 import {
   adoptSolution,

@@ -1,4 +1,4 @@
-import type { RuleSet } from '@zilch/engine';
+import type { RuleSet } from './schema.ts';
 
 /**
  * The rule set as strategy sees it: fields that change no decision (its name, who starts, the
