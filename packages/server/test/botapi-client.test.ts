@@ -2,6 +2,7 @@
 // plays whole games against `expected` through the package, in this process and as a separate
 // process of its own, and `zilch bot run` runs the same module. Short games (a target of 1,000).
 import { execFile } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BotApiError, BotClient } from '@zilch/client';
 import { presetRules } from '@zilch/engine';
@@ -30,6 +31,32 @@ function node(
       (err, stdout, stderr) => done({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     ),
   );
+}
+
+/** A TCP relay to `target` whose open connections a test can cut, as a flaky network would. */
+async function relay(target: string): Promise<{ url: string; cut(): void; close(): void }> {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  const server: Server = createServer((inbound) => {
+    const outbound = connect(Number(port), hostname);
+    for (const s of [inbound, outbound]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => undefined);
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the relay has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    cut: () => open.forEach((s) => s.destroy()),
+    close: () => {
+      open.forEach((s) => s.destroy());
+      server.close();
+    },
+  };
 }
 
 describe('the typed bot client and the TypeScript example', () => {
@@ -110,4 +137,35 @@ describe('the typed bot client and the TypeScript example', () => {
     expect(out.code, out.stderr).toBe(0);
     expect(JSON.parse(out.stdout.trim().split('\n').at(-1)!)).toMatchObject({ games: 3 });
   }, 300_000);
+
+  it('resumes a game stream cut again and again: every change once, in order, to the end', async () => {
+    const net = await relay(server.url);
+    try {
+      const bot = new BotClient({ server: net.url, token, retryMs: 20, maxRetryMs: 200 });
+      const { gameId } = await bot.playAi({ bot: 'expected', rules });
+      const seqs: number[] = [];
+      let last: Loose = null;
+      let n = 0;
+      for await (const line of bot.game(gameId)) {
+        last = line;
+        if (line.type === 'closed') break;
+        if (line.type === 'gameState') seqs.push(line.seq);
+        else if (seqs.length === 0) seqs.push(line.seq);
+        // Cut every connection (the stream's and any move in flight) every third line.
+        if (++n % 3 === 0) net.cut();
+        if (line.view && line.choices?.length)
+          await bot.move(gameId, decide({ view: line.view, choices: line.choices })).catch((e) => {
+            // A cut move is retried with its client id; a refusal here means the view was behind.
+            if (!(e instanceof BotApiError) || e.status !== 409) throw e;
+          });
+      }
+      expect(last).toEqual({ type: 'closed', reason: 'over' });
+      // The full state's seq, then each change after it exactly once.
+      for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe(seqs[i - 1]! + 1);
+      // At least one cut (a short game can be a handful of lines).
+      expect(n).toBeGreaterThanOrEqual(3);
+    } finally {
+      net.close();
+    }
+  }, 60_000);
 });
