@@ -112,7 +112,8 @@ describe('the bot API as server-sent events', () => {
   const tmp = tempDir();
   const found = presetRules('classic');
   if (!found.ok) throw new Error('no classic preset');
-  const rules = { ...found.rules, target: 1000, name: 'Short classic' };
+  // Long enough that the game cannot end in the few moves before the cut (1,000 sometimes did).
+  const rules = { ...found.rules, target: 4000, name: 'Shorter classic' };
   beforeAll(async () => {
     server = await startTestServer(
       { ZILCH_DATA_DIR: tmp.dir, ZILCH_RATE_LIMIT: '100000' },
@@ -222,5 +223,21 @@ describe('the bot API as server-sent events', () => {
     });
     expect(plain.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     await plain.body?.cancel();
+  });
+
+  it('the OpenAPI document gives both encodings and the Last-Event-ID header', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Loose;
+    const game = doc.paths['/api/bot/game/stream/{id}'].get;
+    expect(Object.keys(game.responses['200'].content).sort()).toEqual([
+      'application/x-ndjson',
+      'text/event-stream',
+    ]);
+    expect(game.responses['204']).toBeDefined();
+    const headers = game.parameters
+      .filter((p: Loose) => p.in === 'header')
+      .map((p: Loose) => p.name);
+    expect(headers).toContain('last-event-id');
+    const events = doc.paths['/api/bot/stream/event'].get;
+    expect(Object.keys(events.responses['200'].content)).toContain('text/event-stream');
   });
 });
