@@ -3,15 +3,16 @@
 // Dependencies point one way — engine ← protocol, strategy ← server, cli; web talks to the
 // server over the wire — so a forbidden import fails lint, not just review.
 
-const PACKAGES = ['engine', 'protocol', 'strategy', 'server', 'cli', 'web', 'testkit'];
+const PACKAGES = ['engine', 'protocol', 'client', 'strategy', 'server', 'cli', 'web', 'testkit'];
 
 /** What each package's sources may import of ours (tests may also use testkit). */
 export const ALLOWED = {
   engine: [],
   protocol: ['engine'],
+  client: ['protocol'],
   strategy: ['engine'],
   server: ['engine', 'protocol', 'strategy'],
-  cli: ['engine', 'strategy', 'server', 'protocol'],
+  cli: ['engine', 'strategy', 'server', 'protocol', 'client'],
   web: ['engine', 'protocol'],
   testkit: ['engine', 'protocol'],
 };

@@ -55,7 +55,7 @@ release() {
   # `ZILCH_SKIP_PRESOLVE=1 npm ci` needs the npm registry, which this machine cannot reach: its
   # output (node_modules and each package's dist) is copied from the build on the host instead.
   cp -a /mnt/build/node_modules "$RELEASE"/
-  for p in cli engine protocol server strategy testkit; do cp -a /mnt/build/packages/$p/dist "$RELEASE"/packages/$p/; done
+  for p in cli client engine protocol server strategy testkit; do cp -a /mnt/build/packages/$p/dist "$RELEASE"/packages/$p/; done
   cp -a /mnt/build/packages/server/node_modules "$RELEASE"/packages/server/
   cd "$RELEASE"
   runuser -u zilch -- env ZILCH_CACHE_DIR=/var/lib/zilch/solutions node scripts/presolve.mjs

@@ -1,6 +1,8 @@
 // The bot API (docs/bot-api.md): bot accounts, scoped API tokens, and plain-HTTP play for programs
 // in any language, after lichess's Bot API. Tokens travel as `Authorization: Bearer <token>`;
-// streams are NDJSON (one JSON object a line; an empty line is a keep-alive).
+// streams are NDJSON (one JSON object a line; an empty line is a keep-alive), or server-sent events
+// when asked for with `Accept: text/event-stream` (each object one event's `data:`, its sequence
+// number the event's `id:`, a comment line as keep-alive).
 import { z } from 'zod';
 import { BotIdSchema } from './bots.ts';
 import { ChallengeSchema } from './social.ts';
@@ -99,6 +101,29 @@ export const BotStreamQuerySchema = z.object({
     .min(0)
     .optional()
     .describe('Resume: send every change after this sequence number instead of the full state'),
+});
+
+/** Headers of `GET /api/bot/stream/event`: the token, and NDJSON or server-sent events. */
+export const BotStreamHeadersSchema = z.looseObject({
+  authorization: z.string().optional().describe('`Bearer <API token>`'),
+  accept: z
+    .string()
+    .optional()
+    .describe(
+      '`text/event-stream` for server-sent events; NDJSON (`application/x-ndjson`) otherwise',
+    ),
+});
+
+/** Headers of `GET /api/bot/game/stream/:id`: those of the event stream, and the SSE resume point. */
+export const BotGameStreamHeadersSchema = BotStreamHeadersSchema.extend({
+  'last-event-id': z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'Server-sent events: the `id:` (sequence number) of the last event seen; resumes as `?since=` does (the query wins when both are given)',
+    ),
 });
 
 /** `POST /api/bot/game/:id/move` body: a move and the client id that makes it idempotent. */

@@ -26,4 +26,3 @@ export * from './analysis.ts';
 export * from './practice.ts';
 export * from './puzzles.ts';
 export * from './botapi.ts';
-export * from './bot-client.ts';

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BOT_IDS, BotClient, type BotId, type BotTurn, type Move } from '@zilch/protocol';
+import { BotClient, type Decide } from '@zilch/client';
+import { BOT_IDS, type BotId } from '@zilch/protocol';
 import { usage } from '../usage-error.ts';
-
-type Decide = (turn: BotTurn) => Move | Promise<Move>;
 
 /** `zilch bot run FILE`: loads a bot module and plays through the bot API until done. */
 export async function run(

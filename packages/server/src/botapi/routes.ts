@@ -8,12 +8,14 @@ import {
   BotEventSchema,
   BotGameLineSchema,
   BotGameParamsSchema,
+  BotGameStreamHeadersSchema,
   BotGameStartSchema,
   BotLeaderboardQuerySchema,
   BotLeaderboardSchema,
   BotMeSchema,
   BotMoveBodySchema,
   BotMovedSchema,
+  BotStreamHeadersSchema,
   BotStreamQuerySchema,
   BotTokenParamsSchema,
   ChallengeBodySchema,
@@ -26,6 +28,7 @@ import {
   type BotScope,
 } from '@zilch/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChallengeService } from '../challenges/service.ts';
 import type { GameService } from '../games/service.ts';
@@ -33,6 +36,18 @@ import { accountOnly, type CurrentUser } from '../http/account-only.ts';
 import { refusals, refused } from '../http/routes/games.ts';
 import type { BotApiService, BotCaller } from './service.ts';
 import { eventStream, gameStream, type GameWatch } from './streams.ts';
+import { streamFormat } from './wire.ts';
+
+/** A stream's 200 answer in the OpenAPI document: the same lines as NDJSON or server-sent events. */
+function streamed<S>(schema: S, description: string) {
+  return {
+    description,
+    content: {
+      'application/x-ndjson': { schema },
+      'text/event-stream': { schema },
+    },
+  };
+}
 
 const WHAT = 'API tokens';
 
@@ -198,15 +213,22 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
           tags,
           security,
           summary:
-            'NDJSON stream of challenges to you and your games starting and ending (one BotEvent a line)',
-          response: { 200: BotEventSchema, ...refusals },
+            'Stream of challenges to you and your games starting and ending (one BotEvent a line; server-sent events with Accept: text/event-stream)',
+          headers: BotStreamHeadersSchema,
+          response: {
+            200: streamed(
+              BotEventSchema,
+              'One BotEvent a line (NDJSON), or one an event (text/event-stream, no ids)',
+            ),
+            ...refusals,
+          },
         },
       },
       async (req, reply) => {
         const c = await caller(req, reply, ANY);
         if (!c) return reply;
         reply.hijack();
-        if (!eventStream(d, c, reply.raw)) tooManyStreams(reply);
+        if (!eventStream(d, c, reply.raw, streamFormat(req.headers.accept))) tooManyStreams(reply);
         return reply;
       },
     );
@@ -219,10 +241,22 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
           tags,
           security,
           summary:
-            'NDJSON stream of one of your games: the full state first (or every change after ?since=N), then each change with its sequence number',
+            'Stream of one of your games: the full state first (or every change after ?since=N or Last-Event-ID: N), then each change with its sequence number (NDJSON, or server-sent events with Accept: text/event-stream)',
           params: BotGameParamsSchema,
           querystring: BotStreamQuerySchema,
-          response: { 200: BotGameLineSchema, ...refusals },
+          headers: BotGameStreamHeadersSchema,
+          response: {
+            200: streamed(
+              BotGameLineSchema,
+              'One BotGameLine a line (NDJSON), or one an event whose id is its seq (text/event-stream)',
+            ),
+            204: z
+              .null()
+              .describe(
+                'Server-sent events resumed past the end of a finished game: nothing more (EventSource stops)',
+              ),
+            ...refusals,
+          },
         },
       },
       async (req, reply) => {
@@ -230,8 +264,17 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
         if (!c) return reply;
         const seat = await api.seatOf(c.user, req.params.id);
         if (!seat.ok) return refused(reply, seat.error);
+        const since = req.query.since ?? req.headers['last-event-id'];
+        const format = streamFormat(req.headers.accept);
+        // An EventSource reconnects by itself whenever a stream ends; 204 is what stops it, so a
+        // resume past the end of a finished game gets that instead of the last line again.
+        if (format === 'sse' && since !== undefined) {
+          const snap = await d.games.snapshot(req.params.id);
+          if (snap?.record.status === 'over' && since >= snap.record.seq)
+            return reply.code(204).send(null);
+        }
         reply.hijack();
-        if (!gameStream(d, c, req.params.id, seat.value, req.query.since, reply.raw))
+        if (!gameStream(d, c, req.params.id, seat.value, since, reply.raw, format))
           tooManyStreams(reply);
         return reply;
       },

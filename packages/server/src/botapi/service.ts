@@ -34,6 +34,8 @@ export interface BotLimits {
   readonly streams: number;
   /** How often a stream checks its token and the store for news (ms). */
   readonly pollMs: number;
+  /** Quiet time after which a stream sends a keep-alive (ms): proxies drop idle connections after a minute or so. */
+  readonly keepAliveMs: number;
 }
 
 /** The default limits: generous for a bot, small next to the server's capacity. */
@@ -42,6 +44,7 @@ const DEFAULT_BOT_LIMITS: BotLimits = {
   games: 8,
   streams: 12,
   pollMs: 500,
+  keepAliveMs: 7_000,
 };
 
 /** What the bot API needs (wired in server.ts). */

@@ -1,5 +1,5 @@
-// The bot API's NDJSON streams: one JSON object a line, an empty line as keep-alive. The game
-// stream sends the full state first (or, resuming with `?since=N`, every change after N), then
+// The bot API's streams, as NDJSON or server-sent events (wire.ts). The game stream sends the
+// full state first (or, resuming with `?since=N` or Last-Event-ID, every change after N), then
 // each stored change with its sequence number; the event stream sends challenges and game
 // starts and ends. Both end at once when their token is revoked here, and at their next check
 // (every `pollMs`) when it is revoked on another process.
@@ -8,9 +8,7 @@ import type { BotEvent, BotGameLine } from '@zilch/protocol';
 import type { ChallengeService } from '../challenges/service.ts';
 import type { GameService } from '../games/service.ts';
 import { choicesFor, type BotApiService, type BotCaller } from './service.ts';
-
-/** Keep-alive period: proxies drop idle connections after a minute or so. */
-const KEEP_ALIVE_MS = 7_000;
+import { StreamOut, type StreamFormat } from './wire.ts';
 
 /** Wakes the game streams of a game when it changes (here, or on another process through the bus). */
 export class GameWatch {
@@ -41,45 +39,6 @@ export class GameWatch {
   }
 }
 
-/** An NDJSON response: lines, keep-alives, and one end. */
-class Ndjson<T> {
-  private last = Date.now();
-  ended = false;
-
-  constructor(readonly res: ServerResponse) {}
-
-  /** Sends the head: from here on the answer is a stream. */
-  open(): void {
-    this.res.writeHead(200, {
-      'content-type': 'application/x-ndjson; charset=utf-8',
-      'cache-control': 'no-store',
-      // Proxies (nginx) pass each line on at once instead of buffering.
-      'x-accel-buffering': 'no',
-    });
-    this.res.flushHeaders();
-  }
-
-  write(line: T): void {
-    if (this.ended) return;
-    this.last = Date.now();
-    this.res.write(`${JSON.stringify(line)}\n`);
-  }
-
-  keepAlive(): void {
-    if (!this.ended && Date.now() - this.last >= KEEP_ALIVE_MS) {
-      this.last = Date.now();
-      this.res.write('\n');
-    }
-  }
-
-  end(line?: T): void {
-    if (this.ended) return;
-    if (line) this.write(line);
-    this.ended = true;
-    this.res.end();
-  }
-}
-
 /** What both streams need. */
 export interface StreamDeps {
   readonly api: BotApiService;
@@ -92,7 +51,7 @@ export interface StreamDeps {
 function run<T>(
   d: StreamDeps,
   caller: BotCaller,
-  out: Ndjson<T>,
+  out: StreamOut<T>,
   closing: (reason: 'revoked' | 'shutdown') => T,
   tick: () => Promise<void>,
   extra: () => void = () => undefined,
@@ -132,8 +91,11 @@ export function gameStream(
   seat: number,
   since: number | undefined,
   res: ServerResponse,
+  format: StreamFormat,
 ): boolean {
-  const out = new Ndjson<BotGameLine>(res);
+  const out = new StreamOut<BotGameLine>(res, format, d.api.limits.keepAliveMs, (l) =>
+    l.type === 'closed' ? undefined : l.seq,
+  );
   let last = since ?? -1;
   let busy = false;
   let again = false;
@@ -198,8 +160,15 @@ export function gameStream(
 }
 
 /** Streams a bot's challenges and game starts and ends; false when the token has too many streams open. */
-export function eventStream(d: StreamDeps, caller: BotCaller, res: ServerResponse): boolean {
-  const out = new Ndjson<BotEvent>(res);
+export function eventStream(
+  d: StreamDeps,
+  caller: BotCaller,
+  res: ServerResponse,
+  format: StreamFormat,
+): boolean {
+  // Its events carry no sequence number (no SSE id): each connection sends the open challenges
+  // and the games in play again, so a reconnect misses nothing without resuming.
+  const out = new StreamOut<BotEvent>(res, format, d.api.limits.keepAliveMs);
   const me = caller.user;
   const since = Date.now();
   const challenges = new Set<string>();
