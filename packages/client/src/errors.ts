@@ -25,11 +25,13 @@ export async function refusal(res: Response): Promise<BotApiError> {
 }
 
 /**
- * Whether trying again may succeed: no answer or a cut connection, or the server failing rather
- * than refusing. An answer that breaks the contract (bad JSON, a schema mismatch) is not: it
+ * Whether trying again may succeed: no answer or a cut connection, the server failing rather
+ * than refusing, or the token's rate limit (a stream opened, or a move, too soon). An answer that breaks the contract (bad JSON, a schema mismatch) is not: it
  * would come again on every retry.
  */
 export function transient(e: unknown): boolean {
-  if (e instanceof BotApiError) return e.code === 'NETWORK' || e.status >= 500;
+  if (e instanceof BotApiError) {
+    return e.code === 'NETWORK' || e.code === 'RATE_LIMITED' || e.status >= 500;
+  }
   return !(e instanceof ZodError || e instanceof SyntaxError);
 }
