@@ -13,6 +13,8 @@ import {
   BotLeaderboardSchema,
   BotMeSchema,
   BotMoveBodySchema,
+  BotProfileParamsSchema,
+  BotProfileSchema,
   BotMovedSchema,
   BotStreamQuerySchema,
   BotTokenParamsSchema,
@@ -31,6 +33,7 @@ import type { ChallengeService } from '../challenges/service.ts';
 import type { GameService } from '../games/service.ts';
 import { accountOnly, type CurrentUser } from '../http/account-only.ts';
 import { refusals, refused } from '../http/routes/games.ts';
+import { houseBotOf } from './house.ts';
 import type { BotApiService, BotCaller } from './service.ts';
 import { eventStream, gameStream, type GameWatch } from './streams.ts';
 
@@ -191,6 +194,23 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/api/bot/players/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            "A bot's page: its ratings on the bot ladder per preset and its newest games (no token needed)",
+          params: BotProfileParamsSchema,
+          response: { 200: BotProfileSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const r = await api.profile(req.params.id);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
+    );
+
+    app.get(
       '/api/bot/stream/event',
       {
         config,
@@ -288,7 +308,8 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Challenge an account (a person or a bot) to a rule set',
+          summary:
+            'Challenge an account (a person or a bot) to a rule set; a built-in bot (`zilch-<level>`) accepts at once',
           body: ChallengeBodySchema,
           response: { 200: ChallengeSchema, ...refusals },
         },
@@ -296,6 +317,11 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const c = await caller(req, reply, CHALLENGE);
         if (!c) return reply;
+        // A built-in bot accepts at once: the game starts now, so the bot's cap on games counts.
+        if (c.bot && 'userId' in req.body.to && houseBotOf(req.body.to.userId)) {
+          const room = await api.roomForGame(c.user);
+          if (!room.ok) return refused(reply, room.error);
+        }
         const r = await d.challenges.create(c.user, req.body);
         return r.ok ? r.value : refused(reply, r.error);
       },
