@@ -132,6 +132,14 @@ describe('bots marked as bots', () => {
     });
     expect(mine.games[0].result).not.toBe(page.body.games[0].result);
 
+    const profile = (await api(server.url, 'GET', `/api/players/${a.id}/ratings`)).body;
+    expect(profile.player.bot).toBe(true);
+    expect(profile.history[0]).toMatchObject({
+      gameId,
+      opponent: 'zilch-expected',
+      opponentBotAccount: 'zilch-expected',
+    });
+
     const people = (await api(server.url, 'GET', '/api/leaderboard?preset=classic')).body;
     expect(JSON.stringify(people)).not.toContain('zilch-expected');
     expect(JSON.stringify(people)).not.toContain(a.id);
