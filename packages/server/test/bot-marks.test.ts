@@ -193,6 +193,34 @@ describe('bots marked as bots', () => {
     expect(view.body.seats[1]).toMatchObject({ kind: 'human', botAccount: b.id, name: b.name });
   });
 
+  it('a bot account in a tournament is marked among the entrants, in the standings and at its table', async () => {
+    const p = await account('Host');
+    const b = await bot('Entrant');
+    const made = await p.d.call('POST', '/api/account/tournaments', {
+      name: 'Bot cup',
+      rules: 'classic',
+      format: 'swiss',
+      players: 4,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.id as string;
+    expect((await b.d.call('POST', `/api/account/tournaments/${id}/join`)).status).toBe(200);
+    const started = await p.d.call('POST', `/api/account/tournaments/${id}/start`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    let t: Loose = null;
+    await until(async () => {
+      t = (await p.d.call('GET', `/api/account/tournaments/${id}`)).body;
+      return t.games.some((g: Loose) => g.gameId && (g.a === b.id || g.b === b.id));
+    });
+    expect(t.people.find((e: Loose) => e.id === b.id).bot).toBe(true);
+    expect(t.people.find((e: Loose) => e.id === p.id).bot).toBe(false);
+    expect(t.standings.find((e: Loose) => e.id === b.id).bot).toBe(true);
+    expect(t.standings.find((e: Loose) => e.id === p.id).bot).toBeUndefined();
+    const board = t.games.find((g: Loose) => g.a === b.id || g.b === b.id);
+    const view = (await api(server.url, 'GET', `/api/games/${board.gameId}`)).body;
+    expect(view.seats.find((s: Loose) => s.name === b.name).botAccount).toBe(b.id);
+  });
+
   it('keeps bots out of quick match: making an account a bot takes it out of the queue', async () => {
     const a = await account('Queued');
     const q = await a.d.call('POST', '/api/account/match', { preset: 'classic', rated: false });
