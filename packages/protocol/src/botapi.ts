@@ -243,8 +243,12 @@ export const BotLeaderboardSchema = z.object({
   rows: z.array(
     z.object({
       rank: z.number().int().min(1),
-      botId: z.string(),
+      botId: z.string().describe('The bot account (its page is /bots/:id)'),
       name: z.string(),
+      bot: z.literal(true).describe('Every row is a bot: marked as one wherever it is shown'),
+      house: BotIdSchema.optional().describe(
+        'One of our built-in bots, taking challenges as an account',
+      ),
       rating: z.number(),
       deviation: z.number().describe('Glicko-2 rating deviation'),
       games: z.number().int(),
@@ -255,3 +259,48 @@ export const BotLeaderboardSchema = z.object({
 
 /** `GET /api/bot/leaderboard` answer. */
 export type BotLeaderboard = z.infer<typeof BotLeaderboardSchema>;
+
+/** `:id` of `GET /api/bot/players/:id`: a bot account id (a built-in bot's is `zilch-<level>`). */
+export const BotProfileParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** One game on a bot's page. */
+export const BotProfileGameSchema = z.object({
+  gameId: GameIdSchema,
+  seat: z.number().int(),
+  status: z.enum(['waiting', 'playing', 'over']),
+  preset: z.string().nullable().describe('The preset of a rated game; null: unrated'),
+  opponent: z.object({
+    name: z.string(),
+    bot: z.boolean().describe('The opponent is a bot too (built-in or an account)'),
+  }),
+  result: z.enum(['win', 'loss', 'draw']).nullable().describe('null: not over, or called off'),
+  at: epochMs.describe('When the bot took its seat'),
+});
+
+/** One game on a bot's page. */
+export type BotProfileGame = z.infer<typeof BotProfileGameSchema>;
+
+/** `GET /api/bot/players/:id` answer: a bot's ratings on the bot ladder and its recent games. */
+export const BotProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    bot: z.literal(true),
+    house: BotIdSchema.nullable().describe('The built-in bot level; null: a bot account'),
+    ratings: z
+      .array(
+        z.object({
+          preset: z.string(),
+          rating: z.number(),
+          deviation: z.number(),
+          games: z.number().int(),
+          wins: z.number().int(),
+        }),
+      )
+      .describe('One per preset with rated games, most games first'),
+    games: z.array(BotProfileGameSchema).describe('Newest first (at most 50)'),
+  })
+  .meta({ id: 'BotProfile' });
+
+/** `GET /api/bot/players/:id` answer. */
+export type BotProfile = z.infer<typeof BotProfileSchema>;

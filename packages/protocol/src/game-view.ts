@@ -9,6 +9,12 @@ export const SeatViewSchema = z.object({
   seat: z.number().int().min(0),
   kind: z.enum(['human', 'bot']),
   bot: BotIdSchema.optional(),
+  botAccount: z
+    .string()
+    .optional()
+    .describe(
+      'A bot account plays this seat (its id; its page is /bots/:id). A built-in bot seat (kind bot) is a bot too: its page is /bots/zilch-<level>',
+    ),
   name: z.string(),
   claimed: z.boolean(),
   connected: z.boolean(),

@@ -38,6 +38,10 @@ export const RatingPointSchema = z.object({
   change: z.number().describe('Rating after minus rating before'),
   result: z.enum(['win', 'loss', 'draw']),
   opponent: z.string().describe('The opponent’s display name'),
+  opponentBotAccount: z
+    .string()
+    .optional()
+    .describe('The opponent is a bot: its account id (its page is /bots/:id)'),
 });
 
 /** A rating after one rated game. */
@@ -49,7 +53,12 @@ export const PlayerIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 /** `GET /api/players/:id/ratings` answer: a player's public rating profile. */
 export const PlayerRatingsSchema = z
   .object({
-    player: z.object({ id: z.string(), name: z.string(), colour: AvatarColourSchema }),
+    player: z.object({
+      id: z.string(),
+      name: z.string(),
+      colour: AvatarColourSchema,
+      bot: z.boolean().optional().describe('A bot account (its page is /bots/:id)'),
+    }),
     ratings: z.array(RatingSchema).describe('One per preset played, most games first'),
     history: z.array(RatingPointSchema).describe('Rated games, oldest first (at most 500)'),
   })

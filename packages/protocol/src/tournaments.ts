@@ -77,7 +77,7 @@ export const TournamentEditSchema = z
 export const TournamentEntrantSchema = z.object({
   id: z.string().describe('Account id, or "bot:N" for a filler bot'),
   name: z.string(),
-  bot: z.boolean(),
+  bot: z.boolean().describe('A filler bot or a bot account'),
   rating: z.number(),
   seed: z.number().int().min(1),
 });
@@ -99,6 +99,7 @@ export const TournamentGameSchema = z.object({
 export const TournamentStandingSchema = z.object({
   id: z.string(),
   name: z.string(),
+  bot: z.boolean().optional().describe('A filler bot or a bot account: shown as a bot'),
   rank: z.number().int().min(1),
   points: z.number(),
   buchholz: z.number(),

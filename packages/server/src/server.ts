@@ -59,6 +59,7 @@ import { PuzzleStore } from './puzzles/store.ts';
 import { BotApiService, type BotLimits } from './botapi/service.ts';
 import { BotStore } from './botapi/store.ts';
 import { GameWatch } from './botapi/streams.ts';
+import { houseBotOf } from './botapi/house.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -194,6 +195,7 @@ export async function startServer(
     games: service,
     user: (id) => accountStore.user(id),
     connected,
+    botsAmong: (ids) => botStore.botsAmong(ids),
   });
   const challenges = new ChallengeService({
     store: new ChallengeStore(db.db),
@@ -208,6 +210,7 @@ export async function startServer(
     },
     notify: (userId, id, from) => push.notifyChallenge(userId, id, from),
     botsAmong: (ids) => botStore.botsAmong(ids),
+    houseBot: houseBotOf,
   });
   const tournamentStore = new TournamentStore(db.db);
   const tournamentRunner = new TournamentRunner({
@@ -219,6 +222,7 @@ export async function startServer(
     notify: (userId, t, gameId) => push.notifyTournament(userId, t.id, t.name, gameId),
     // Watchers of the tournament on every process (the Redis adapter carries room emits).
     announce: (n) => ioRef?.to(rooms.tournament(n.id)).emit('tournament', n),
+    botsAmong: (ids) => botStore.botsAmong(ids),
   });
   const tournaments = new TournamentService({
     store: tournamentStore,
@@ -229,6 +233,7 @@ export async function startServer(
       const t = await accounts.mintTokens(u, g);
       return t.ok ? (t.value.seats[0] ?? null) : null;
     },
+    botsAmong: (ids) => botStore.botsAmong(ids),
   });
   const match = new MatchService({
     store: new MatchStore(db.db),
@@ -249,6 +254,8 @@ export async function startServer(
     linkSeat: (u, g, seat, at) => accountStore.linkSeat(u, g, seat, at),
     ...(hooks.botLimits ? { limits: hooks.botLimits } : {}),
   });
+  // The built-in bots' accounts exist before anyone can challenge them.
+  await bots.ensureHouseBots();
   // Game streams of the bot API wake on every change, made here or (through the bus) elsewhere.
   const gameWatch = new GameWatch();
   service.onChange((c) => gameWatch.changed(c.gameId));

@@ -32,6 +32,7 @@ const MistakesPage = lazy(() => import('./pages/analysis/MistakesPage.tsx'));
 const FriendsPage = lazy(() => import('./pages/friends/FriendsPage.tsx'));
 const TournamentLobbyPage = lazy(() => import('./pages/tournaments/LobbyPage.tsx'));
 const TournamentPage = lazy(() => import('./pages/tournaments/TournamentPage.tsx'));
+const BotPage = lazy(() => import('./pages/bots/BotPage.tsx'));
 const PuzzlePage = lazy(() => import('./pages/puzzles/PuzzlePage.tsx'));
 
 /** The whole app: a header, the routed page and a footer. */
@@ -93,6 +94,7 @@ export function App() {
             <Route path="/puzzles">{() => <PuzzlePage />}</Route>
             <Route path="/puzzles/daily">{() => <PuzzlePage daily />}</Route>
             <Route path="/players/:id">{(p) => <PlayerPage id={p.id} />}</Route>
+            <Route path="/bots/:id">{(p) => <BotPage id={p.id} />}</Route>
             <Route path="/t/:id/review">{(p) => <ReviewPage id={p.id} />}</Route>
             <Route path="/t/:id/mistakes">{(p) => <MistakesPage id={p.id} />}</Route>
             <Route path="/t/:id/fairness">{(p) => <FairnessPage id={p.id} />}</Route>

@@ -14,6 +14,8 @@ import {
   BotLeaderboardSchema,
   BotMeSchema,
   BotMoveBodySchema,
+  BotProfileParamsSchema,
+  BotProfileSchema,
   BotMovedSchema,
   BotStreamHeadersSchema,
   BotStreamQuerySchema,
@@ -34,6 +36,7 @@ import type { ChallengeService } from '../challenges/service.ts';
 import type { GameService } from '../games/service.ts';
 import { accountOnly, type CurrentUser } from '../http/account-only.ts';
 import { refusals, refused } from '../http/routes/games.ts';
+import { houseBotOf } from './house.ts';
 import type { BotApiService, BotCaller } from './service.ts';
 import { eventStream, gameStream, type GameWatch } from './streams.ts';
 import { streamFormat } from './wire.ts';
@@ -206,6 +209,23 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/api/bot/players/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            "A bot's page: its ratings on the bot ladder per preset and its newest games (no token needed)",
+          params: BotProfileParamsSchema,
+          response: { 200: BotProfileSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const r = await api.profile(req.params.id);
+        return r.ok ? r.value : refused(reply, r.error);
+      },
+    );
+
+    app.get(
       '/api/bot/stream/event',
       {
         config,
@@ -331,7 +351,8 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          summary: 'Challenge an account (a person or a bot) to a rule set',
+          summary:
+            'Challenge an account (a person or a bot) to a rule set; a built-in bot (`zilch-<level>`) accepts at once',
           body: ChallengeBodySchema,
           response: { 200: ChallengeSchema, ...refusals },
         },
@@ -339,6 +360,11 @@ export function botApiRoutes(d: BotApiRouteDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const c = await caller(req, reply, CHALLENGE);
         if (!c) return reply;
+        // A built-in bot accepts at once: the game starts now, so the bot's cap on games counts.
+        if (c.bot && 'userId' in req.body.to && houseBotOf(req.body.to.userId)) {
+          const room = await api.roomForGame(c.user);
+          if (!room.ok) return refused(reply, room.error);
+        }
         const r = await d.challenges.create(c.user, req.body);
         return r.ok ? r.value : refused(reply, r.error);
       },

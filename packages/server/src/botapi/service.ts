@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { keepChoices, legalActions, type GameState } from '@zilch/engine';
 import {
+  AVATAR_COLOURS,
   BOT_SCOPES,
   TOKENS_PER_ACCOUNT,
   type BotAccount,
@@ -12,6 +13,7 @@ import {
   type BotChoice,
   type BotGameStart,
   type BotLeaderboard,
+  type BotProfile,
   type BotMoveBody,
   type BotMoved,
   type BotScope,
@@ -22,6 +24,8 @@ import {
 import { ok, refuse, type Result } from '../games/errors.ts';
 import type { GameService } from '../games/service.ts';
 import type { UserRow } from '../store/account-store.ts';
+import { houseBotAccounts, houseBotOf } from './house.ts';
+import { botProfile } from './profile.ts';
 import type { BotStore, BotTokenRow } from './store.ts';
 
 /** Limits per token and per bot account. */
@@ -311,7 +315,14 @@ export class BotApiService {
     if (!made.ok) return made;
     const { gameId } = made.value;
     await this.d.linkSeat(me.id, gameId, 0, this.now());
-    const claimed = await this.d.games.claim(gameId, made.value.seats[0]!.token!, name);
+    const claimed = await this.d.games.claim(
+      gameId,
+      made.value.seats[0]!.token!,
+      name,
+      undefined,
+      false,
+      me.id,
+    );
     if (!claimed.ok) return claimed;
     return ok({ gameId, seat: 0 });
   }
@@ -335,20 +346,35 @@ export class BotApiService {
     const rows = await this.d.store.ladder(preset, 100);
     return {
       preset,
-      rows: rows.map((r, i) => ({
-        rank: i + 1,
-        botId: r.user_id,
-        name: r.name ?? 'Bot',
-        rating: Math.round(Number(r.rating)),
-        deviation: Math.round(Number(r.rd)),
-        games: Number(r.games),
-        wins: Number(r.wins),
-      })),
+      rows: rows.map((r, i) => {
+        const house = houseBotOf(r.user_id);
+        return {
+          rank: i + 1,
+          botId: r.user_id,
+          name: r.name ?? 'Bot',
+          bot: true as const,
+          ...(house ? { house } : {}),
+          rating: Math.round(Number(r.rating)),
+          deviation: Math.round(Number(r.rd)),
+          games: Number(r.games),
+          wins: Number(r.wins),
+        };
+      }),
     };
   }
 
   /** An account's seats at games in play, and at games that ended since `since`. */
   recentSeats(me: UserRow, since: number) {
     return this.d.store.recentSeats(me.id, since);
+  }
+
+  /** Makes the built-in bots' accounts (at start), so they take challenges as accounts. */
+  ensureHouseBots(): Promise<void> {
+    return this.d.store.ensureHouse(houseBotAccounts(), AVATAR_COLOURS[0], this.now());
+  }
+
+  /** A bot's page: its ratings on the bot ladder and its newest games. */
+  profile(id: string): Promise<Result<BotProfile>> {
+    return botProfile(this.d.store, id);
   }
 }

@@ -13,6 +13,17 @@ export interface BotSeat {
   readonly status: 'waiting' | 'playing' | 'over';
 }
 
+/** A game of a bot's page, as stored. */
+export interface BotGameRow {
+  readonly gameId: string;
+  readonly seat: number;
+  readonly status: 'waiting' | 'playing' | 'over';
+  readonly preset: string | null;
+  readonly at: number;
+  /** The game's seats (GameRecord seats, JSON). */
+  readonly seats: string;
+}
+
 /** Reads and writes bot accounts and tokens. */
 export class BotStore {
   constructor(readonly db: Kysely<Database>) {}
@@ -38,12 +49,17 @@ export class BotStore {
     return new Set(rows.map((r) => r.user_id));
   }
 
-  /** Makes an account a bot (again is a no-op). */
+  /** Makes an account a bot (again is a no-op); a place it held in quick match, not yet paired, goes. */
   async makeBot(userId: string, at: number): Promise<void> {
     await this.db
       .insertInto('bot_accounts')
       .values({ user_id: userId, since: at })
       .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await this.db
+      .deleteFrom('match_queue')
+      .where('user_id', '=', userId)
+      .where('game_id', 'is', null)
       .execute();
   }
 
@@ -152,5 +168,89 @@ export class BotStore {
       .orderBy('r.user_id')
       .limit(limit)
       .execute();
+  }
+
+  /** Makes the built-in bots' accounts if they are missing (every start; another process may race). */
+  async ensureHouse(bots: readonly { id: string }[], colour: string, at: number): Promise<void> {
+    for (const b of bots) {
+      await this.db
+        .insertInto('users')
+        .values({
+          id: b.id,
+          kind: 'account',
+          name: b.id,
+          colour,
+          looks: null,
+          // No passkey names this handle: nobody signs in as a built-in bot.
+          webauthn_id: `house-${b.id}`,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await this.makeBot(b.id, at);
+    }
+  }
+
+  /** An account's name, if it is a bot account. */
+  async botName(userId: string): Promise<{ name: string | null } | null> {
+    return (
+      (await this.db
+        .selectFrom('bot_accounts as b')
+        .innerJoin('users as u', 'u.id', 'b.user_id')
+        .select('u.name')
+        .where('b.user_id', '=', userId)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  /** An account's ratings, one per preset, most games first. */
+  async ratingsOf(userId: string) {
+    return this.db
+      .selectFrom('ratings')
+      .select(['preset', 'rating', 'rd', 'games', 'wins'])
+      .where('user_id', '=', userId)
+      .orderBy('games', 'desc')
+      .orderBy('preset')
+      .execute();
+  }
+
+  /** An account's newest seats, with each game's status, seats and rated preset. */
+  async gamesOf(userId: string, limit: number): Promise<BotGameRow[]> {
+    const rows = await this.db
+      .selectFrom('user_seats as u')
+      .innerJoin('games as g', 'g.id', 'u.game_id')
+      .leftJoin('rated_games as r', 'r.game_id', 'u.game_id')
+      .select(['u.game_id', 'u.seat', 'u.linked_at', 'g.status', 'g.seats', 'r.preset'])
+      .where('u.user_id', '=', userId)
+      .orderBy('u.linked_at', 'desc')
+      .orderBy('u.game_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      gameId: r.game_id,
+      seat: r.seat,
+      status: r.status,
+      preset: r.preset ?? null,
+      at: Number(r.linked_at),
+      seats: r.seats,
+    }));
+  }
+
+  /** Who won at these games (finished ones only), and the accounts at their seats. */
+  async resultsOf(gameIds: readonly string[]) {
+    if (gameIds.length === 0) return { won: [], linked: [] };
+    const [won, linked] = await Promise.all([
+      this.db
+        .selectFrom('game_players')
+        .select(['game_id', 'seat', 'won'])
+        .where('game_id', 'in', [...gameIds])
+        .execute(),
+      this.db
+        .selectFrom('user_seats')
+        .select(['game_id', 'seat', 'user_id'])
+        .where('game_id', 'in', [...gameIds])
+        .execute(),
+    ]);
+    return { won, linked };
   }
 }

@@ -8,6 +8,7 @@ import {
   CHALLENGES_PER_DAY,
   ChallengeBodySchema,
   type Challenge,
+  type BotId,
   type ChallengeSeat,
   type Challenges,
   type Person,
@@ -50,6 +51,8 @@ export interface ChallengeDeps {
   readonly notify: (userId: string, challengeId: string, fromName: string) => void;
   /** Which of these accounts are bots (botapi/), to mark them as bots. */
   readonly botsAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
+  /** The built-in bot level an account is (botapi/house.ts): it accepts challenges at once. */
+  readonly houseBot?: (userId: string) => BotId | null;
   readonly now?: () => number;
 }
 
@@ -105,8 +108,60 @@ export class ChallengeService {
       expires_at: now + EXPIRES_MS[body.mode],
     };
     await this.d.store.add(row);
+    const bots = await this.bots([me.id, target.value.id]);
+    const house = this.d.houseBot?.(target.value.id) ?? null;
+    if (house) return this.houseAccepts(row, me, target.value, house, bots);
     this.d.notify(target.value.id, row.id, me.name ?? 'A player');
-    return ok(this.wire(row, me, target.value, await this.bots([me.id, target.value.id])));
+    return ok(this.wire(row, me, target.value, bots));
+  }
+
+  /**
+   * A built-in bot takes a challenge at once: the table seats the challenger and the bot, whose
+   * seat is linked to its account, so a rated game is rated on the bot ladder like any other.
+   */
+  private async houseAccepts(
+    row: ChallengeRow,
+    me: UserRow,
+    bot: UserRow,
+    level: BotId,
+    bots: ReadonlySet<string>,
+  ): Promise<Result<Challenge>> {
+    const rated = row.rated === 1;
+    const made = await this.d.games.create(
+      {
+        rules: JSON.parse(row.rules) as string | Record<string, unknown>,
+        seats: [
+          { kind: 'human', name: me.name ?? 'Player' },
+          { kind: 'bot', bot: level },
+        ],
+        rated,
+        turnTimerSeconds: row.turn_timer,
+      },
+      { abortUnmoved: true, forfeitAfter: rated ? FORFEIT_AFTER : null },
+      true,
+    );
+    if (!made.ok) {
+      await this.d.store.close(row.id, 'cancelled', this.now());
+      return made;
+    }
+    const gameId = made.value.gameId;
+    const now = this.now();
+    await this.d.linkSeat(me.id, gameId, 0, now);
+    await this.d.linkSeat(bot.id, gameId, 1, now);
+    // The bot's seat goes by its account (its name, its page), not by "Expected bot 2".
+    const named = await this.d.games.renameSeat(gameId, 1, bot.name ?? bot.id, bot.id);
+    if (!named.ok) return named;
+    const claimed = await this.d.games.claim(
+      gameId,
+      made.value.seats[0]!.token!,
+      me.name ?? 'Player',
+      undefined,
+      rated,
+      bots.has(me.id) ? me.id : undefined,
+    );
+    if (!claimed.ok) return claimed;
+    await this.d.store.close(row.id, 'accepted', now, gameId);
+    return ok(this.wire({ ...row, status: 'accepted', game_id: gameId }, me, bot, bots));
   }
 
   /** Open challenges to an account and the ones it sent, newest first. */
@@ -171,6 +226,7 @@ export class ChallengeService {
     if (!made.ok) return made;
     const gameId = made.value.gameId;
     const now = this.now();
+    const bots = await this.bots([from.id, me.id]);
     for (const [seat, user] of [from, me].entries()) {
       const token = made.value.seats[seat]!.token!;
       const claimed = await this.d.games.claim(
@@ -179,6 +235,7 @@ export class ChallengeService {
         user.name ?? 'Player',
         undefined,
         rated,
+        bots.has(user.id) ? user.id : undefined,
       );
       if (!claimed.ok) return claimed;
       await this.d.linkSeat(user.id, gameId, seat, now);

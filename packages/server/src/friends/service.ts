@@ -31,12 +31,19 @@ export interface FriendDeps {
   readonly user: (id: string) => Promise<UserRow | null>;
   /** Seats with a live connection at a game (realtime/presence.ts). */
   readonly connected: (gameId: string) => Set<number>;
+  /** Which of these accounts are bots (botapi/), to mark them as bots. */
+  readonly botsAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   readonly now?: () => number;
 }
 
-/** A person as the wire shows them. */
-function person(r: PersonRow): Person {
-  return { id: r.id, name: r.name ?? 'Player', colour: colourOf(r) };
+/** A person as the wire shows them (a bot account marked as one). */
+function person(r: PersonRow, bots: ReadonlySet<string> = new Set()): Person {
+  return {
+    id: r.id,
+    name: r.name ?? 'Player',
+    colour: colourOf(r),
+    ...(bots.has(r.id) ? { bot: true } : {}),
+  };
 }
 
 /** Friend requests, the friends list, blocks and search. */
@@ -158,8 +165,12 @@ export class FriendService {
   /** Finds accounts by part of a name. */
   async search(me: UserRow, q: string): Promise<FriendSearch> {
     const rows = await this.d.store.search(me.id, q, SEARCH_LIMIT);
+    const bots = await this.bots(rows.map((r) => r.id));
     const players = await Promise.all(
-      rows.map(async (r) => ({ ...person(r), relation: await this.d.store.relation(me.id, r.id) })),
+      rows.map(async (r) => ({
+        ...person(r, bots),
+        relation: await this.d.store.relation(me.id, r.id),
+      })),
     );
     return { players };
   }
@@ -168,6 +179,9 @@ export class FriendService {
   async list(me: UserRow): Promise<Friends> {
     await this.touch(me.id);
     const rows = await this.d.store.rows(me.id);
+    const blockedRows = await this.d.store.blocked(me.id);
+    const bots = await this.bots([...rows.map((r) => r.other.id), ...blockedRows.map((r) => r.id)]);
+    const who = (r: PersonRow) => person(r, bots);
     const accepted = rows.filter((r) => r.status === 'accepted');
     const ids = accepted.map((r) => r.other.id);
     const playing = await this.d.store.playing(ids);
@@ -182,16 +196,20 @@ export class FriendService {
         const snap = await this.d.games.snapshot(g.gameId);
         if (snap?.state) mine.push({ gameId: g.gameId, toMove: snap.state.current === g.seat });
       }
-      friends.push({ ...person(r.other), online, playing: mine, since: r.at });
+      friends.push({ ...who(r.other), online, playing: mine, since: r.at });
     }
     friends.sort((x, y) => Number(y.online) - Number(x.online) || x.name.localeCompare(y.name));
     const pending = rows.filter((r) => r.status === 'pending');
     return {
       friends,
-      incoming: pending.filter((r) => r.requester !== me.id).map((r) => person(r.other)),
-      outgoing: pending.filter((r) => r.requester === me.id).map((r) => person(r.other)),
-      blocked: (await this.d.store.blocked(me.id)).map(person),
+      incoming: pending.filter((r) => r.requester !== me.id).map((r) => who(r.other)),
+      outgoing: pending.filter((r) => r.requester === me.id).map((r) => who(r.other)),
+      blocked: blockedRows.map(who),
     };
+  }
+
+  private bots(ids: readonly string[]): Promise<Set<string>> {
+    return this.d.botsAmong?.(ids) ?? Promise.resolve(new Set());
   }
 
   private dbOf() {

@@ -25,15 +25,19 @@ function resolveRules(rules: string | Record<string, unknown>): Result<RuleSet> 
   return r.ok ? ok(r.rules) : refuse(r.error.code, r.error.message, 400);
 }
 
-/** Creates a table (with `absence`, the server's rule for absent players); a table of bots only starts at once. */
+/**
+ * Creates a table (with `absence`, the server's rule for absent players); a table of bots only
+ * starts at once. `ladder`: a bot-ladder table, rated though a built-in bot holds a seat.
+ */
 export async function createTable(
   ctx: GameContext,
   input: z.infer<typeof CreateGameSchema>,
   absence: AbsenceRule | null = null,
+  ladder = false,
 ): Promise<Result<CreatedGame>> {
   const rules = resolveRules(input.rules);
   if (!rules.ok) return rules;
-  const rated = input.rated ? ratedPreset(input, rules.value) : null;
+  const rated = input.rated ? ratedPreset(input, rules.value, ladder) : null;
   if (rated && !rated.ok) return rated;
   const serverSeed = newServerSeed();
   // A seat's seed until its player sends one follows from the committed server seed.
@@ -165,7 +169,8 @@ export async function viewFor(
 
 /**
  * Takes a seat under a display name; the game starts once every human seat is taken. A rated
- * table's seats are taken only through an account (`byAccount`: the caller linked the seat).
+ * table's seats are taken only through an account (`byAccount`: the caller linked the seat);
+ * `botAccount` names the bot account taking it, so every view marks the seat as a bot.
  */
 export function claimSeat(
   ctx: GameContext,
@@ -174,6 +179,7 @@ export function claimSeat(
   name: string,
   seed?: string,
   byAccount = false,
+  botAccount?: string,
 ): Promise<Result<{ seat: number; view: GameView }>> {
   return withRetries(() =>
     ctx.games.locked(gameId, async (): Promise<Result<{ seat: number; view: GameView }> | null> => {
@@ -192,7 +198,7 @@ export function claimSeat(
         if (current.name === name) return ok({ seat, view: ctx.view(g, seat) });
         return refuse('ALREADY_STARTED', 'The game has started: names can no longer change.', 409);
       }
-      if (!(await seatPlayer(ctx, g, seat, name, seed))) return null;
+      if (!(await seatPlayer(ctx, g, seat, name, seed, botAccount))) return null;
       return ok({ seat, view: ctx.view(g, seat) });
     }),
   );
@@ -240,10 +246,17 @@ async function seatPlayer(
   seat: number,
   name: string,
   seed?: string,
+  botAccount?: string,
 ): Promise<boolean> {
   const current = g.record.seats[seat]!;
   const seats = g.record.seats.slice();
-  seats[seat] = { ...current, name, claimed: true, seed: seed ?? current.seed };
+  seats[seat] = {
+    ...current,
+    name,
+    claimed: true,
+    seed: seed ?? current.seed,
+    ...(botAccount ? { botAccount } : {}),
+  };
   const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
   if (seats.every((s) => s.claimed)) return startGame(ctx, g, next);
   if (!(await ctx.games.commit(g, next))) return false;
@@ -253,21 +266,25 @@ async function seatPlayer(
   return true;
 }
 
-/** Renames a seat (a deleted account's games stay, under another name); a no-op when unchanged. */
+/**
+ * Renames a seat (a deleted account's games stay, under another name; a built-in bot seated for
+ * its account takes the account's name and `botAccount`); a no-op when unchanged.
+ */
 export function renameSeat(
   ctx: GameContext,
   gameId: string,
   seat: number,
   name: string,
+  botAccount?: string,
 ): Promise<Result<null>> {
   return withRetries(() =>
     ctx.games.locked(gameId, async (): Promise<Result<null> | null> => {
       const g = await ctx.games.load(gameId);
       if (!g) return notFound(gameId);
       const current = g.record.seats[seat];
-      if (!current || current.name === name) return ok(null);
+      if (!current || (current.name === name && current.botAccount === botAccount)) return ok(null);
       const seats = g.record.seats.slice();
-      seats[seat] = { ...current, name };
+      seats[seat] = { ...current, name, ...(botAccount ? { botAccount } : {}) };
       const next: GameRecord = { ...g.record, seats, version: g.record.version + 1 };
       if (!(await ctx.games.commit(g, next))) return null;
       g.record = next;

@@ -85,12 +85,13 @@ export class GameService {
     await this.ctx.games.settled();
   }
 
-  /** Creates a table (quick match adds its rule for absent players); a table of bots only starts at once. */
+  /** Creates a table (quick match adds its rule for absent players; `ladder`: rated with a built-in bot's account seated); a table of bots only starts at once. */
   create(
     input: z.infer<typeof CreateGameSchema>,
     absence: AbsenceRule | null = null,
+    ladder = false,
   ): Promise<Result<CreatedGame>> {
-    return createTable(this.ctx, input, absence);
+    return createTable(this.ctx, input, absence, ladder);
   }
 
   /** The seat a token opens: a seat number, 'spectator', or null for an unknown token. */
@@ -114,15 +115,16 @@ export class GameService {
     return g ? this.ctx.view(g, you) : null;
   }
 
-  /** Takes a seat under a display name; the game starts once every human seat is taken (rated tables: `byAccount` only). */
+  /** Takes a seat under a display name; the game starts once every human seat is taken (rated tables: `byAccount` only; `botAccount`: a bot account takes it). */
   claim(
     gameId: string,
     token: string,
     name: string,
     seed?: string,
     byAccount = false,
+    botAccount?: string,
   ): Promise<Result<{ seat: number; view: GameView }>> {
-    return claimSeat(this.ctx, gameId, token, name, seed, byAccount);
+    return claimSeat(this.ctx, gameId, token, name, seed, byAccount, botAccount);
   }
 
   /** Takes the first free human seat of a public table (the lobby) under a display name. */
@@ -138,9 +140,14 @@ export class GameService {
     return mintSeatToken(this.ctx, gameId, seat);
   }
 
-  /** Renames a seat (names no longer bind once the game started; only a deleted account asks). */
-  renameSeat(gameId: string, seat: number, name: string): Promise<Result<null>> {
-    return renameSeat(this.ctx, gameId, seat, name);
+  /** Renames a seat (names no longer bind once the game started; a deleted account asks, and a built-in bot seated for its account, with `botAccount`). */
+  renameSeat(
+    gameId: string,
+    seat: number,
+    name: string,
+    botAccount?: string,
+  ): Promise<Result<null>> {
+    return renameSeat(this.ctx, gameId, seat, name, botAccount);
   }
 
   /** Applies a move for a seat: validated by the engine, dice rolled here, stored, then announced. */

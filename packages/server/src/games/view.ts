@@ -21,6 +21,7 @@ export function buildView(
       seat: i,
       kind: s.kind,
       ...(s.bot ? { bot: s.bot } : {}),
+      ...(s.botAccount ? { botAccount: s.botAccount } : {}),
       name: s.name,
       claimed: s.claimed,
       connected: s.kind === 'bot' || connected.has(i),

@@ -13,11 +13,14 @@ function presetOf(input: CreateGameBody['rules'], rules: RuleSet): string | null
 const notRateable = (why: string) =>
   refuse('NOT_RATEABLE', `This table cannot be rated: ${why}`, 400);
 
-/** The preset a table asking to be rated is rated in, or why it cannot be. */
-export function ratedPreset(input: CreateGameBody, rules: RuleSet): Result<string> {
+/**
+ * The preset a table asking to be rated is rated in, or why it cannot be. `ladder`: a bot-ladder
+ * table, where a built-in bot's seat is linked to its account (challenges/), so it may be rated.
+ */
+export function ratedPreset(input: CreateGameBody, rules: RuleSet, ladder = false): Result<string> {
   if (input.seats.length !== 2)
     return notRateable('rated games are for exactly two players (3+ player games are unrated).');
-  if (input.seats.some((s) => s.kind === 'bot'))
+  if (!ladder && input.seats.some((s) => s.kind === 'bot'))
     return notRateable('both seats must be people, not bots.');
   if (input.absentBot)
     return notRateable('no bot may play for an absent player (turn timers are fine).');

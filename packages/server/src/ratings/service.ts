@@ -70,7 +70,12 @@ export class RatingService {
       this.store.historyOf(userId),
     ]);
     return {
-      player: { id: userId, name: who.name ?? 'Player', colour: colourOf(who) },
+      player: {
+        id: userId,
+        name: who.name ?? 'Player',
+        colour: colourOf(who),
+        ...(who.bot ? { bot: true } : {}),
+      },
       ratings: ratings.map((r) => this.wire(r)),
       history: history.map((h) => ({
         gameId: h.gameId,
@@ -81,6 +86,7 @@ export class RatingService {
         change: h.rating - h.ratingBefore,
         result: h.score === 1 ? 'win' : h.score === 0 ? 'loss' : 'draw',
         opponent: h.opponentName,
+        ...(h.opponentBot ? { opponentBotAccount: h.opponentBot } : {}),
       })),
     };
   }

@@ -27,6 +27,8 @@ export interface HistoryRow {
   readonly score: number;
   readonly seat: number;
   readonly opponentName: string;
+  /** The opponent's account when it is a bot account. */
+  readonly opponentBot: string | null;
 }
 
 /** A leaderboard entry: a rating and whose it is. */
@@ -195,14 +197,14 @@ export class RatingStore {
 
   /** An account's public identity, or null (a guest, or no such user). */
   async player(userId: string) {
-    return (
-      (await this.db
-        .selectFrom('users')
-        .select(['name', 'colour'])
-        .where('id', '=', userId)
-        .where('kind', '=', 'account')
-        .executeTakeFirst()) ?? null
-    );
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('bot_accounts as b', 'b.user_id', 'users.id')
+      .select(['users.name', 'users.colour', 'b.user_id as bot'])
+      .where('users.id', '=', userId)
+      .where('users.kind', '=', 'account')
+      .executeTakeFirst();
+    return row ? { name: row.name, colour: row.colour, bot: row.bot !== null } : null;
   }
 
   /** A user's ratings, most games first. */
@@ -224,7 +226,12 @@ export class RatingStore {
       .leftJoin('game_players as p', (j) =>
         j.onRef('p.game_id', '=', 'h.game_id').onRef('p.seat', '=', 'h.opponent_seat'),
       )
+      .leftJoin('user_seats as os', (j) =>
+        j.onRef('os.game_id', '=', 'h.game_id').onRef('os.seat', '=', 'h.opponent_seat'),
+      )
+      .leftJoin('bot_accounts as ob', 'ob.user_id', 'os.user_id')
       .select([
+        'ob.user_id as opponent_bot',
         'h.game_id',
         'h.preset',
         'h.at',
@@ -249,6 +256,7 @@ export class RatingStore {
       score: r.score,
       seat: r.seat,
       opponentName: r.name ?? 'Unknown player',
+      opponentBot: r.opponent_bot ?? null,
     }));
   }
 

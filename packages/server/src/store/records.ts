@@ -5,6 +5,8 @@ import type { Actor, BotId, FairFormat } from '@zilch/protocol';
 export interface SeatRecord {
   readonly kind: 'human' | 'bot';
   readonly bot?: BotId;
+  /** The bot account that took this human seat (botapi/): every view marks the seat as a bot. */
+  botAccount?: string;
   name: string;
   claimed: boolean;
   /** The seed mixed into the dice for this seat (player-sent or server-made). */

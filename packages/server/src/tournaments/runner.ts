@@ -29,6 +29,8 @@ export interface RunnerDeps {
   readonly notify: (userId: string, t: TournamentRow, gameId: string) => void;
   /** Tells watchers of a tournament that it changed (socket room). */
   readonly announce: (notice: TournamentNotice) => void;
+  /** Which of these accounts are bots (botapi/): their seats are marked as bots. */
+  readonly botsAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   readonly now?: () => number;
 }
 
@@ -237,11 +239,20 @@ export class TournamentRunner {
     }
     const gameId = made.value.gameId;
     const now = this.now();
+    const accounts = both.flatMap((e) => (e.user_id === null ? [] : [e.user_id]));
+    const bots = (await this.d.botsAmong?.(accounts)) ?? new Set<string>();
     for (const [seat, e] of both.entries()) {
       if (e.bot !== null || e.user_id === null) continue;
       const token = made.value.seats[seat]?.token;
       if (!token) continue;
-      const claimed = await this.d.games.claim(gameId, token, e.name, undefined, rated);
+      const claimed = await this.d.games.claim(
+        gameId,
+        token,
+        e.name,
+        undefined,
+        rated,
+        bots.has(e.user_id) ? e.user_id : undefined,
+      );
       if (!claimed.ok)
         this.d.logger.warn({ tournament: t.id, error: claimed.error }, 'tournament seat not taken');
       await this.d.linkSeat(e.user_id, gameId, seat, now);

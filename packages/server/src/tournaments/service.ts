@@ -42,6 +42,8 @@ export interface TournamentDeps {
     userId: string,
     gameId: string,
   ) => Promise<{ seat: number; token: string } | null>;
+  /** Which of these accounts are bots (botapi/): marked as bots like the filler bots. */
+  readonly botsAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   readonly now?: () => number;
 }
 
@@ -242,6 +244,13 @@ export class TournamentService {
     ]);
     const creator = (await this.d.user(t.creator))?.name ?? 'Player';
     const nameOf = new Map(entrants.map((e) => [e.entrant, e.name]));
+    const accounts = entrants.flatMap((e) => (e.user_id === null ? [] : [e.user_id]));
+    const bots = (await this.d.botsAmong?.(accounts)) ?? new Set<string>();
+    const botEntrants = new Set(
+      entrants
+        .filter((e) => e.bot !== null || (e.user_id !== null && bots.has(e.user_id)))
+        .map((e) => e.entrant),
+    );
     const table = standings(t.format, entrantsOf(entrants), resultsOf(boards));
     const playing = me
       ? boards.find((b) => b.over === 0 && b.game_id && (b.a === me.id || b.b === me.id))
@@ -251,7 +260,7 @@ export class TournamentService {
       people: entrants.map((e) => ({
         id: e.entrant,
         name: e.name,
-        bot: e.bot !== null,
+        bot: botEntrants.has(e.entrant),
         rating: Math.round(e.rating),
         seed: e.seed,
       })),
@@ -267,6 +276,7 @@ export class TournamentService {
       standings: table.map((s) => ({
         id: s.id,
         name: nameOf.get(s.id) ?? s.id,
+        ...(botEntrants.has(s.id) ? { bot: true } : {}),
         rank: s.rank,
         points: s.points,
         buchholz: s.buchholz,

@@ -2,6 +2,7 @@ import { PRESETS, isPresetId } from '@zilch/engine';
 import type { PlayerRatings, Rating, RatingPoint } from '@zilch/protocol';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
+import { BotMark } from './BotMark.tsx';
 
 // uPlot comes with the first chart, not with the page.
 const Chart = lazy(() => import('./Chart.tsx').then((m) => ({ default: m.Chart })));
@@ -100,7 +101,13 @@ function PresetRating({ rating, history }: { rating: Rating; history: RatingPoin
             <Link href={`/t/${h.gameId}/review`}>
               {h.result === 'win' ? 'Won' : h.result === 'loss' ? 'Lost' : 'Drew'} against{' '}
               {h.opponent}
-            </Link>{' '}
+            </Link>
+            {h.opponentBotAccount && (
+              <BotMark
+                page={`/bots/${encodeURIComponent(h.opponentBotAccount)}`}
+                name={h.opponent}
+              />
+            )}{' '}
             <span className={h.change >= 0 ? 'gain' : 'loss'}>
               {h.change >= 0 ? '+' : '−'}
               {Math.abs(Math.round(h.change))}

@@ -1,4 +1,5 @@
 import type { GameRating, GameView } from '@zilch/protocol';
+import { BotMark, botPageOf } from './BotMark.tsx';
 import { SeatStake } from './RatedMark.tsx';
 
 /** Every seat with its score, whose turn it is and whether they are connected; text, not colour, carries each state. */
@@ -38,7 +39,14 @@ export function Scoreboard({
               <span className="seat-name">
                 {seat.name || `Seat ${seat.seat + 1}`}
                 {mine.includes(seat.seat) && <span className="tag">you</span>}
-                {seat.kind === 'bot' && <span className="tag">bot · {seat.bot}</span>}
+                {botPageOf(seat) && (
+                  <BotMark
+                    // During play the mark is not a way off the table; once over, it leads to the bot's page.
+                    page={view.status === 'over' ? botPageOf(seat) : null}
+                    level={seat.bot}
+                    name={seat.name}
+                  />
+                )}
                 <SeatStake rating={rating} seat={seat.seat} />
                 <span className="sr-only">
                   {onTurn ? ', on turn' : ''}

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Avatar } from '../components/Avatar.tsx';
 import { presetName, ratingText } from '../components/Ratings.tsx';
 import { getLeaderboard } from '../lib/api.ts';
+import { BotLadder } from './bots/BotLadder.tsx';
 
 /** The leaderboard of one preset: settled ratings ranked, provisional ones apart. */
 export default function LeaderboardPage() {
@@ -66,6 +67,7 @@ export default function LeaderboardPage() {
           />
         </>
       )}
+      <BotLadder preset={shown} />
     </section>
   );
 }

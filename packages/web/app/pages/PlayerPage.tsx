@@ -1,6 +1,7 @@
 import type { PlayerRatings } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { Avatar } from '../components/Avatar.tsx';
+import { BotMark } from '../components/BotMark.tsx';
 import { Ratings } from '../components/Ratings.tsx';
 import { getPlayerRatings } from '../lib/api.ts';
 import { SocialButtons } from './friends/SocialButtons.tsx';
@@ -22,6 +23,9 @@ export default function PlayerPage({ id }: { id: string }) {
       <h1 className="row">
         <Avatar user={{ name: data.player.name, colour: data.player.colour }} size={40} />{' '}
         {data.player.name}
+        {data.player.bot && (
+          <BotMark page={`/bots/${encodeURIComponent(id)}`} name={data.player.name} />
+        )}
       </h1>
       <SocialButtons to={{ userId: id }} name={data.player.name} userId={id} />
       <Ratings data={data} />

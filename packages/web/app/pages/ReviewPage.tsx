@@ -1,5 +1,6 @@
 import type { GameEvent } from '@zilch/engine';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { BotMark, botPageOf } from '../components/BotMark.tsx';
 import { Icon } from '../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
 import { getAdvice } from '../lib/api.ts';
@@ -132,6 +133,9 @@ export default function ReviewPage({ id }: { id: string }) {
               <li key={seat.seat}>
                 <span>
                   {name(seat.seat)}
+                  {botPageOf(seat) && (
+                    <BotMark page={botPageOf(seat)} level={seat.bot} name={name(seat.seat)} />
+                  )}
                   {s.winners.includes(seat.seat) && <span className="tag tag-go">winner</span>}
                 </span>
                 <strong>{(s.scores[seat.seat] ?? 0).toLocaleString('en-US')}</strong>

@@ -1,4 +1,15 @@
-import type { Challenge, Challenges } from '@zilch/protocol';
+import type { Challenge, Challenges, Person } from '@zilch/protocol';
+import { BotMark } from '../../components/BotMark.tsx';
+
+/** A challenge's other side, with the BOT mark when it is a bot. */
+function Who({ p }: { p: Person }) {
+  return (
+    <>
+      <strong>{p.name}</strong>
+      {p.bot && <BotMark page={`/bots/${encodeURIComponent(p.id)}`} name={p.name} />}
+    </>
+  );
+}
 
 /** "classic, rated, live (60 s a decision)". */
 function terms(c: Challenge): string {
@@ -32,7 +43,7 @@ export function ChallengeList({
         {data.incoming.map((c) => (
           <li key={c.id} className="challenge">
             <span className="who">
-              <strong>{c.from.name}</strong> challenges you: {terms(c)}
+              <Who p={c.from} /> challenges you: {terms(c)}
             </span>
             <span className="actions">
               <button type="button" className="btn primary" onClick={() => onAccept(c.id)}>
@@ -47,7 +58,7 @@ export function ChallengeList({
         {sent.map((c) => (
           <li key={c.id} className="challenge">
             <span className="who">
-              You challenged <strong>{c.to.name}</strong>: {terms(c)}
+              You challenged <Who p={c.to} />: {terms(c)}
               {c.status === 'open' ? ' — waiting' : ' — accepted'}
             </span>
             {c.status === 'open' ? (

@@ -3,6 +3,7 @@ import type { Challenges, Friends, FriendSearch } from '@zilch/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '../../components/Avatar.tsx';
+import { BotMark } from '../../components/BotMark.tsx';
 import { StatusNote, type Note } from '../../components/StatusNote.tsx';
 import { useUser } from '../../lib/account.ts';
 import {
@@ -100,6 +101,7 @@ export default function FriendsPage() {
             {friends.incoming.map((p) => (
               <li key={p.id}>
                 <Avatar user={p} size={28} /> <span className="who">{p.name}</span>
+                {p.bot && <BotMark page={`/bots/${encodeURIComponent(p.id)}`} name={p.name} />}
                 <button
                   type="button"
                   className="btn primary"
@@ -136,6 +138,7 @@ export default function FriendsPage() {
               <Link href={`/players/${f.id}`} className="who">
                 {f.name}
               </Link>
+              {f.bot && <BotMark page={`/bots/${encodeURIComponent(f.id)}`} name={f.name} />}
               <span className="sr-only">{f.online ? '(online)' : '(offline)'}</span>
               {f.playing.map((g) => (
                 <Link key={g.gameId} href={`/t/${g.gameId}`} className="tag">
@@ -191,6 +194,7 @@ export default function FriendsPage() {
             {friends.blocked.map((p) => (
               <li key={p.id}>
                 <span className="who">{p.name}</span>
+                {p.bot && <BotMark page={`/bots/${encodeURIComponent(p.id)}`} name={p.name} />}
                 <button
                   type="button"
                   className="btn"
@@ -247,6 +251,7 @@ function Search({ onAdd }: { onAdd: (id: string, name: string) => void }) {
             <Link href={`/players/${p.id}`} className="who">
               {p.name}
             </Link>
+            {p.bot && <BotMark page={`/bots/${encodeURIComponent(p.id)}`} name={p.name} />}
             {p.relation === 'none' ? (
               <button type="button" className="btn" onClick={() => onAdd(p.id, p.name)}>
                 Add friend

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/ReactionIcon.tsx';
 import { Link } from 'wouter';
+import { BotMark, botPageOf } from '../../components/BotMark.tsx';
 import { nameOf } from '../../components/Scoreboard.tsx';
 import { claimSeat, rematch } from '../../lib/api.ts';
 import { reviewData } from '../../lib/reviewData.ts';
@@ -47,7 +48,16 @@ export function GameOver({
       <ol className="final-scores" aria-label="Final scores" data-testid="final-scores">
         {ranked.map(({ seat, score }) => (
           <li key={seat} className={view.state.winners.includes(seat) ? 'winner' : ''}>
-            <span>{nameOf(view, seat)}</span>
+            <span>
+              {nameOf(view, seat)}
+              {view.seats[seat] && botPageOf(view.seats[seat]) && (
+                <BotMark
+                  page={botPageOf(view.seats[seat])}
+                  level={view.seats[seat].bot}
+                  name={nameOf(view, seat)}
+                />
+              )}
+            </span>
             <strong>{score.toLocaleString('en-US')}</strong>
             {view.state.winners.includes(seat) && <span className="tag tag-go">winner</span>}
           </li>

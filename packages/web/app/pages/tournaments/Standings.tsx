@@ -1,4 +1,10 @@
 import type { Tournament } from '@zilch/protocol';
+import { BotMark } from '../../components/BotMark.tsx';
+
+/** A bot account's page; a filler bot ("bot:N") has none. */
+function pageOf(id: string): string | null {
+  return id.startsWith('bot:') ? null : `/bots/${encodeURIComponent(id)}`;
+}
 
 /** The standings table (Swiss, round-robin): place, name, points, tie-break, wins, games. */
 export function Standings({ t }: { t: Tournament }) {
@@ -23,7 +29,10 @@ export function Standings({ t }: { t: Tournament }) {
           {t.standings.map((s) => (
             <tr key={s.id} data-player={s.id}>
               <td>{s.rank}</td>
-              <th scope="row">{s.name}</th>
+              <th scope="row">
+                {s.name}
+                {s.bot && <BotMark page={pageOf(s.id)} name={s.name} />}
+              </th>
               <td data-testid="points">{s.points}</td>
               <td>{s.buchholz}</td>
               <td>{s.wins}</td>
