@@ -7,6 +7,7 @@ import { adoptAccountLooks } from './lib/looks.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { ChallengeBadge } from './pages/friends/ChallengeBadge.tsx';
+import { TournamentBadge } from './pages/tournaments/TournamentBadge.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
 
@@ -72,6 +73,7 @@ export function App() {
           <Link href="/rules">Rules</Link>
           <YourMoveBadge />
           <ChallengeBadge />
+          <TournamentBadge />
           <AccountLink />
           <SoundToggle />
         </nav>
