@@ -3,11 +3,15 @@
 // decrypts it) and the in-app notice lists the table (GET /api/account/tournaments/tables), in
 // round 1 and again in round 2; a table that is over leaves the notice.
 import { preset } from '@zilch/engine';
+import type { PushPayload } from '@zilch/protocol';
 import { PushEndpoint, tempDir, until } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { api, startTestServer, type Loose } from './helpers.ts';
 import { account, NO_LIMITS, playForced } from './tournament-kit.ts';
+
+/** A received push's decrypted payload. */
+const payloadOf = (x: { payload: unknown }) => x.payload as PushPayload;
 
 describe('tournament game notices', () => {
   const tmp = tempDir();
@@ -67,7 +71,7 @@ describe('tournament game notices', () => {
       const got = await until(() =>
         push!
           .for(subs.get(who.id)!)
-          .find((x) => x.payload.kind === 'tournament' && x.payload.gameId === gameId),
+          .find((x) => payloadOf(x).kind === 'tournament' && payloadOf(x).gameId === gameId),
       );
       expect(got.payload).toEqual({
         kind: 'tournament',
@@ -101,8 +105,8 @@ describe('tournament game notices', () => {
     expect(annSecond.gameId).not.toBe(annFirst.gameId);
     await noticed(ann, annSecond.gameId, 2);
     // One push per table: none sent twice.
-    const kinds = push.for(subs.get(ann.id)!).filter((x) => x.payload.kind === 'tournament');
-    expect(kinds.map((x) => x.payload.gameId)).toEqual([annFirst.gameId, annSecond.gameId]);
+    const kinds = push.for(subs.get(ann.id)!).filter((x) => payloadOf(x).kind === 'tournament');
+    expect(kinds.map((x) => payloadOf(x).gameId)).toEqual([annFirst.gameId, annSecond.gameId]);
     expect(push.refused).toEqual([]);
   }, 60_000);
 });

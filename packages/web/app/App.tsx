@@ -7,7 +7,7 @@ import { adoptAccountLooks } from './lib/looks.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { ChallengeBadge } from './pages/friends/ChallengeBadge.tsx';
-import { TournamentBadge } from './pages/tournaments/TournamentBadge.tsx';
+import { TournamentNotice } from './pages/tournaments/TournamentNotice.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
 
@@ -73,11 +73,11 @@ export function App() {
           <Link href="/rules">Rules</Link>
           <YourMoveBadge />
           <ChallengeBadge />
-          <TournamentBadge />
           <AccountLink />
           <SoundToggle />
         </nav>
       </header>
+      <TournamentNotice />
       <main id="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Switch>

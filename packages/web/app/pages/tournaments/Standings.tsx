@@ -25,7 +25,7 @@ export function Standings({ t }: { t: Tournament }) {
               <td>{s.rank}</td>
               <th scope="row">{s.name}</th>
               <td data-testid="points">{s.points}</td>
-              <td>{s.buchholz}</td>
+              <td data-testid="buchholz">{s.buchholz}</td>
               <td>{s.wins}</td>
               <td>{s.games}</td>
             </tr>
