@@ -1,10 +1,11 @@
 // Issue 24, item 6: four people in four browser contexts (Ann on a 375×667 touch phone) make
 // passkey accounts, befriend each other (request and accept), Ann challenges Ben and both sit at
-// the challenge's table; then Ann creates a Swiss of eight from the lobby (house rules to 500, the form's least, so
-// tables end in a few turns), the others join, she starts it and four bots fill the seats. Cat
-// follows the app's notice to her game; everyone plays by "roll, then keep and bank" until the
-// final table, whose points and Buchholz are checked against a computation made here from the
-// finished games. WebAuthn needs a host name: localhost.
+// the challenge's table; then Ann creates a Swiss of eight from the lobby (house rules to 500,
+// the form's least, so tables end in a few turns), the others join, she starts it and four bots
+// fill the seats. Cat follows the app's notice to her game; everyone plays by "roll, then keep
+// and bank" (Ann her first table by taps, the rest over the API) until the final table, whose
+// points and Buchholz are checked against a computation made here from the finished games.
+// WebAuthn needs a host name: localhost.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { legalActions, type Action, type GameState } from '@zilch/engine';
 import type { Tournament } from '@zilch/protocol';
@@ -44,19 +45,22 @@ async function read(page: Page, id: string): Promise<Tournament> {
 }
 
 /** The simple policy: roll; then keep every die that can be kept and bank (else any keep). */
-function policy(state: GameState): Omit<Action, 'seat'> | null {
+function policy(state: GameState): Action | null {
   const legal = legalActions(state);
-  const roll = legal.find((a) => a.type === 'roll');
+  const size = (a: Action) => (a.type === 'keep' ? a.dice.length : 0);
   const banks = legal.filter((a) => a.type === 'keep' && a.then === 'bank');
-  const pick =
-    roll ??
-    banks.sort(
-      (x, y) => ('dice' in y ? y.dice.length : 0) - ('dice' in x ? x.dice.length : 0),
-    )[0] ??
-    legal[0];
-  if (!pick) return null;
-  const { seat: _seat, ...action } = pick as Action & { seat?: number };
-  return action;
+  return (
+    legal.find((a) => a.type === 'roll') ??
+    banks.sort((x, y) => size(y) - size(x))[0] ??
+    legal[0] ??
+    null
+  );
+}
+
+/** An action as the API takes it (the seat comes from the token). */
+function wire(a: Action): Omit<Action, 'seat'> {
+  const { seat: _seat, ...rest } = a as Action & { seat?: number };
+  return rest;
 }
 
 /** Plays one table through the API by the policy until it is over. */
@@ -72,11 +76,49 @@ async function playTable(page: Page, gameId: string, token: string, seat: number
     if (move)
       await page.request.post(`${origin}/api/games/${gameId}/actions`, {
         ...post,
-        data: { token, clientId: `e2e${v.seq}`, action: move },
+        data: { token, clientId: `e2e${v.seq}`, action: wire(move) },
       });
     else await page.waitForTimeout(30);
   }
   throw new Error(`table ${gameId} did not end`);
+}
+
+/** The table's state as anyone may read it. */
+async function view(page: Page, gameId: string) {
+  const r = await page.request.get(`${origin}/api/games/${gameId}`);
+  return (await r.json()) as { status: string; seq: number; state: GameState };
+}
+
+/**
+ * Plays the table open on this page by taps, with the same policy: Roll, then tap the dice to
+ * keep and Keep & bank (confirming a bank that cannot win). Waits for each move to land.
+ */
+async function playByTaps(page: Page, seat: number) {
+  const gameId = page.url().split('/t/')[1]!;
+  for (let i = 0; i < 300; i++) {
+    const v = await view(page, gameId);
+    if (v.status === 'over') break;
+    if (v.state.current !== seat) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    const move = policy(v.state);
+    if (move?.type === 'roll') {
+      await expect(page.getByTestId('roll')).toBeEnabled();
+      await page.getByTestId('roll').tap();
+    } else if (move?.type === 'keep') {
+      for (const d of move.dice)
+        await page.getByRole('button', { name: new RegExp(`^Die ${d + 1}:`) }).tap();
+      await page.getByTestId('bank').tap();
+      const dialog = page.getByRole('dialog', { name: 'Bank and lose?' });
+      await expect
+        .poll(async () => (await dialog.isVisible()) || (await view(page, gameId)).seq > v.seq)
+        .toBe(true);
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Bank anyway' }).tap();
+    } else throw new Error(`no move by taps in phase ${v.state.phase}`);
+    await expect.poll(async () => (await view(page, gameId)).seq).toBeGreaterThan(v.seq);
+  }
+  await expect(page.getByTestId('game-over')).toBeVisible();
 }
 
 /** Plays this person's tables as the tournament hands them out, until it is over. */
@@ -122,8 +164,9 @@ function expected(t: Tournament): Map<string, { points: number; buchholz: number
 test('four people befriend, challenge, and play a Swiss of eight with four bots to the end', async ({
   browser,
 }) => {
-  // About 40 s on an idle machine; the ceiling leaves room for CI's shared cores.
-  test.setTimeout(120_000);
+  // Some 45 s on a quiet machine; the ceiling leaves room for loaded shared cores (as
+  // tournaments.spec.ts).
+  test.setTimeout(180_000);
   const contexts: BrowserContext[] = [];
   const tag = Math.floor(Math.random() * 1e6);
   const cup = `Four ${tag}`;
@@ -207,8 +250,17 @@ test('four people befriend, challenge, and play a Swiss of eight with four bots 
     await cat.page.waitForURL(`${origin}/tournaments/${id}`);
     await expect(cat.page.getByRole('button', { name: 'Play your game' })).toBeVisible();
 
-    // Everyone plays their tables as they come; the bots play theirs.
-    await Promise.all(people.map((p) => playThrough(p.page, id)));
+    // Ann opens her first table from the page and plays it by taps; then everyone plays their
+    // tables as they come (over the API, by the same policy); the bots play theirs.
+    const annFirst = (async () => {
+      await ann.page.getByRole('button', { name: 'Play your game' }).tap();
+      await ann.page.waitForURL(/\/t\//);
+      const mine = (await read(ann.page, id)).games.find((g) => g.a === ann.id || g.b === ann.id)!;
+      await playByTaps(ann.page, mine.a === ann.id ? 0 : 1);
+      await ann.page.goto(`${origin}/tournaments/${id}`);
+      await playThrough(ann.page, id);
+    })();
+    await Promise.all([annFirst, ...[ben, cat, dan].map((p) => playThrough(p.page, id))]);
 
     const t = await read(dan.page, id);
     expect(t.status).toBe('over');
@@ -216,7 +268,7 @@ test('four people befriend, challenge, and play a Swiss of eight with four bots 
     expect(t.games.filter((g) => g.b !== null)).toHaveLength(12);
     const want = expected(t);
     const nameOf = new Map(t.people.map((p) => [p.id, p.name]));
-    // The page, open all along on Ann's phone, reaches the final table by socket.
+    // Ann's page reaches the final table (by socket if it ended while she looked).
     await expect(ann.page.getByRole('heading', { name: 'Final table' })).toBeVisible({
       timeout: 20_000,
     });
