@@ -115,7 +115,23 @@ async function playByTaps(page: Page, seat: number) {
         .poll(async () => (await dialog.isVisible()) || (await view(page, gameId)).seq > v.seq)
         .toBe(true);
       if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Bank anyway' }).tap();
-    } else throw new Error(`no move by taps in phase ${v.state.phase}`);
+    } else if (move) {
+      // Another choice (an offer after hot dice): made with the seat token the page holds.
+      const token = await page.evaluate(
+        ([g, s]) =>
+          (
+            JSON.parse(localStorage.getItem('zilch.games') ?? '{}') as Record<
+              string,
+              { tokens: Record<string, string> }
+            >
+          )[g]?.tokens[s],
+        [gameId, String(seat)] as const,
+      );
+      await page.request.post(`${origin}/api/games/${gameId}/actions`, {
+        ...post,
+        data: { token, clientId: `tap${v.seq}`, action: wire(move) },
+      });
+    }
     await expect.poll(async () => (await view(page, gameId)).seq).toBeGreaterThan(v.seq);
   }
   await expect(page.getByTestId('game-over')).toBeVisible();
