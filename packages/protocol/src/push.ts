@@ -5,9 +5,9 @@ import { GameIdSchema } from './moves.ts';
 
 /** What a notification is about. */
 export const PushKindSchema = z
-  .enum(['your-move', 'invitation', 'game-over', 'challenge'])
+  .enum(['your-move', 'invitation', 'game-over', 'challenge', 'tournament'])
   .describe(
-    'your-move: a table waits for you; invitation: a rematch offered to you; game-over; challenge: someone challenges you',
+    'your-move: a table waits for you; invitation: a rematch offered to you; game-over; challenge: someone challenges you; tournament: your next tournament game is ready',
   );
 
 /** What a notification is about. */
@@ -28,7 +28,7 @@ const minuteOfDay = z.number().int().min(0).max(1439).describe('Minutes after lo
 /** What an account wants pushed, and when not. */
 export const PushSettingsSchema = z
   .object({
-    kinds: z.array(PushKindSchema).max(4),
+    kinds: z.array(PushKindSchema).max(5),
     quietHours: z
       .object({ from: minuteOfDay, to: minuteOfDay })
       .nullable()

@@ -180,6 +180,27 @@ export const TournamentSeatSchema = z
 /** Your seat at your tournament game. */
 export type TournamentSeat = z.infer<typeof TournamentSeatSchema>;
 
+/**
+ * `GET /api/account/tournaments/tables` answer: the in-app notice of your tournament games in
+ * play (the push of kind `tournament` is its fast path when the app is closed).
+ */
+export const TournamentTablesSchema = z
+  .object({
+    tables: z.array(
+      z.object({
+        kind: z.literal('tournament'),
+        tournamentId: z.string(),
+        name: z.string(),
+        round: z.number().int().min(1),
+        gameId: GameIdSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'TournamentTables' });
+
+/** Your tournament games in play. */
+export type TournamentTables = z.infer<typeof TournamentTablesSchema>;
+
 /** Socket `watchTournament` message: follow one tournament's changes. */
 export const WatchTournamentMessageSchema = z.object({ id: z.string().min(1).max(64) }).strict();
 

@@ -81,7 +81,7 @@ describe.each(stores)('Web Push on %s', (_store, env) => {
   let publicKey: string;
   const changes: GameChange[] = [];
   const settings = {
-    kinds: ['your-move', 'invitation', 'game-over', 'challenge'],
+    kinds: ['your-move', 'invitation', 'game-over', 'challenge', 'tournament'],
     quietHours: null,
     timeZone: 'UTC',
   };

@@ -7,6 +7,7 @@ import { adoptAccountLooks } from './lib/looks.ts';
 import { useGamesWaiting } from './lib/yourMove.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { ChallengeBadge } from './pages/friends/ChallengeBadge.tsx';
+import { TournamentNotice } from './pages/tournaments/TournamentNotice.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
 
@@ -77,6 +78,7 @@ export function App() {
           <SoundToggle />
         </nav>
       </header>
+      <TournamentNotice />
       <main id="main">
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <Switch>

@@ -27,7 +27,7 @@ import { WorkQueue } from './queue.ts';
 import { isQuiet } from './quiet.ts';
 import { PushTransport, sendPush, type SendResult, type Vapid } from './sender.ts';
 
-const ALL_KINDS: PushKind[] = ['your-move', 'invitation', 'game-over', 'challenge'];
+const ALL_KINDS: PushKind[] = ['your-move', 'invitation', 'game-over', 'challenge', 'tournament'];
 
 /** Subscriptions an account keeps (its devices); a new one beyond drops the least recent. */
 export const MAX_DEVICES = 10;
@@ -195,8 +195,8 @@ export class PushService {
   /** A player's next tournament game is ready (tournaments/): the notice opens the tournament. */
   notifyTournament(userId: string, tournamentId: string, name: string, gameId: string): void {
     this.enqueue(() =>
-      this.deliver(userId, 'invitation', {
-        kind: 'invitation',
+      this.deliver(userId, 'tournament', {
+        kind: 'tournament',
         gameId,
         title: 'Tournament game',
         body: `Your next game in ${name} is ready.`,

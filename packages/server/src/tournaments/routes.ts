@@ -9,6 +9,7 @@ import {
   TournamentPlayerParamsSchema,
   TournamentSchema,
   TournamentSeatSchema,
+  TournamentTablesSchema,
 } from '@zilch/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOnly, type CurrentUser } from '../http/account-only.ts';
@@ -57,6 +58,22 @@ export function tournamentRoutes(
     );
 
     app.get(
+      '/api/account/tournaments/tables',
+      {
+        schema: {
+          tags,
+          summary: 'Your tournament games in play now (the in-app notice of a game ready)',
+          response: { 200: TournamentTablesSchema, ...refusals },
+        },
+      },
+      async (req, reply) => {
+        const me = await accountOnly(current, req, reply, WHAT);
+        if (!me) return reply;
+        return tournaments.tables(me);
+      },
+    );
+
+    app.get(
       '/api/account/tournaments/player/:userId',
       {
         schema: {
@@ -89,6 +106,7 @@ export function tournamentRoutes(
       ['join', 'Join an open tournament (a full one starts at once)'],
       ['leave', 'Leave a tournament before it starts'],
       ['start', 'The creator starts it now (bots fill empty seats if allowed)'],
+      ['cancel', 'The creator cancels it before it starts (refused once it has started)'],
     ] as const;
     for (const [act, summary] of acts)
       app.post(

@@ -1,6 +1,6 @@
 // Tournaments (docs/tournaments-module.md): what the routes ask for. An account creates a
-// tournament (a few a day), people join and leave it until it starts, its creator may rename it
-// or move its start until then, and anyone may read the lobby, a tournament (entrants, games,
+// tournament (a few a day), people join and leave it until it starts, its creator may rename it,
+// move its start or cancel it until then, and anyone may read the lobby, a tournament (entrants, games,
 // standings or bracket) and a player's history. The runner (runner.ts) does the rest.
 import { randomUUID } from 'node:crypto';
 import { parseRules, presetRules } from '@zilch/engine';
@@ -13,6 +13,7 @@ import {
   type TournamentLobby,
   type TournamentSeat,
   type TournamentSummary,
+  type TournamentTables,
 } from '@zilch/protocol';
 import type { z } from 'zod';
 import { ok, refuse, type Result } from '../games/errors.ts';
@@ -173,6 +174,39 @@ export class TournamentService {
       return refuse('TOURNAMENT_STARTED', 'This tournament has already started.', 409);
     await this.d.runner.kick(id);
     return this.get(id, me);
+  }
+
+  /** The creator calls off an open tournament; once it has started it runs to its end. */
+  async cancel(me: UserRow, id: string): Promise<Result<Tournament>> {
+    const t = await this.d.store.get(id);
+    if (!t) return refuse('NOT_FOUND', 'No such tournament.', 404);
+    if (t.creator !== me.id)
+      return refuse('NOT_CREATOR', 'Only the creator may cancel this tournament.', 403);
+    // One conditional write: a start racing this call either wins (refused here) or finds it gone.
+    if (!(await this.d.store.move(id, 'open', 'cancelled', this.now())))
+      return refuse(
+        'TOURNAMENT_STARTED',
+        t.status === 'cancelled'
+          ? 'This tournament is already cancelled.'
+          : 'A tournament cannot be cancelled once it starts.',
+        409,
+      );
+    this.d.runner.changed({ ...t, status: 'cancelled' });
+    return this.get(id, me);
+  }
+
+  /** Your tournament games in play now: the in-app notice that your next game is ready. */
+  async tables(me: UserRow): Promise<TournamentTables> {
+    const rows = await this.d.store.tablesOf(me.id);
+    return {
+      tables: rows.map((r) => ({
+        kind: 'tournament' as const,
+        tournamentId: r.tournament_id,
+        name: r.name,
+        round: r.round,
+        gameId: r.game_id,
+      })),
+    };
   }
 
   /** Your seat at your table of the current round (a fresh token for this device). */

@@ -227,6 +227,30 @@ export class TournamentStore {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /**
+   * An account's tables in play in running tournaments (the in-app notice of a game ready):
+   * through its entries (indexed by account), then each entry's boards (the key's prefix).
+   */
+  async tablesOf(
+    userId: string,
+  ): Promise<{ tournament_id: string; name: string; round: number; game_id: string }[]> {
+    const rows = await this.db
+      .selectFrom('tournament_entrants as e')
+      .innerJoin('tournaments as t', 't.id', 'e.tournament_id')
+      .innerJoin('tournament_games as g', 'g.tournament_id', 'e.tournament_id')
+      .select(['g.tournament_id', 't.name', 'g.round', 'g.game_id'])
+      .where('e.user_id', '=', userId)
+      .where('t.status', '=', 'running')
+      .where('g.over', '=', 0)
+      .where('g.game_id', 'is not', null)
+      .where((eb) =>
+        eb.or([eb('g.a', '=', eb.ref('e.entrant')), eb('g.b', '=', eb.ref('e.entrant'))]),
+      )
+      .orderBy('g.round', 'desc')
+      .execute();
+    return rows.flatMap((r) => (r.game_id === null ? [] : [{ ...r, game_id: r.game_id }]));
+  }
+
   /** Sets the table of a board this process claimed. */
   async setGame(b: BoardRow, gameId: string): Promise<void> {
     await this.db

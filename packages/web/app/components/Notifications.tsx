@@ -16,6 +16,7 @@ const KINDS: { kind: PushKind; label: string }[] = [
   { kind: 'invitation', label: 'Game invitations (a rematch offered to you)' },
   { kind: 'game-over', label: 'Game over' },
   { kind: 'challenge', label: 'Challenges from other players' },
+  { kind: 'tournament', label: 'Your next tournament game is ready' },
 ];
 
 /** "HH:MM" of a minute of the day, and back. */

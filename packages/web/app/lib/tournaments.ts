@@ -7,6 +7,7 @@ import type {
   TournamentHistory,
   TournamentLobby,
   TournamentSeat,
+  TournamentTables,
 } from '@zilch/protocol';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -26,9 +27,12 @@ export const createTournament = (body: TournamentBody) => call<Tournament>('POST
 /** One tournament in full. */
 const tournament = (id: string) => call<Tournament>('GET', one(id));
 
-/** join, leave, or (the creator) start now. */
-export const tournamentAction = (id: string, act: 'join' | 'leave' | 'start') =>
+/** join, leave, or (the creator) start now or cancel before the start. */
+export const tournamentAction = (id: string, act: 'join' | 'leave' | 'start' | 'cancel') =>
   call<Tournament>('POST', `${one(id)}/${act}`);
+
+/** Your tournament games in play now (the header's notice). */
+export const tournamentTables = () => call<TournamentTables>('GET', `${BASE}/tables`);
 
 /** A player's tournaments with the place in each. */
 export const tournamentHistory = (userId: string) =>

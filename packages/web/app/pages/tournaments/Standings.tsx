@@ -34,7 +34,7 @@ export function Standings({ t }: { t: Tournament }) {
                 {s.bot && <BotMark page={pageOf(s.id)} name={s.name} />}
               </th>
               <td data-testid="points">{s.points}</td>
-              <td>{s.buchholz}</td>
+              <td data-testid="buchholz">{s.buchholz}</td>
               <td>{s.wins}</td>
               <td>{s.games}</td>
             </tr>

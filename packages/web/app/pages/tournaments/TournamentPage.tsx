@@ -17,7 +17,7 @@ export default function TournamentPage({ id }: { id: string }) {
   if (!t) return <p className="loading">Loading…</p>;
   const account = user?.kind === 'account';
   const name = new Map(t.people.map((p) => [p.id, p.name]));
-  const act = async (what: 'join' | 'leave' | 'start') => {
+  const act = async (what: 'join' | 'leave' | 'start' | 'cancel') => {
     const r = await tournamentAction(id, what);
     setNote(r.ok ? null : { ok: false, text: r.error.message });
     await reload();
@@ -64,6 +64,18 @@ export default function TournamentPage({ id }: { id: string }) {
           {t.you?.creator && (
             <button type="button" className="btn" onClick={() => void act('start')}>
               Start now{t.bots ? ' (bots fill empty seats)' : ''}
+            </button>
+          )}
+          {t.you?.creator && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                if (window.confirm('Cancel this tournament for everyone who joined?'))
+                  void act('cancel');
+              }}
+            >
+              Cancel the tournament
             </button>
           )}
         </div>
