@@ -95,7 +95,9 @@ async function view(page: Page, gameId: string) {
  */
 async function playByTaps(page: Page, seat: number) {
   const gameId = page.url().split('/t/')[1]!;
-  for (let i = 0; i < 300; i++) {
+  // By the clock, not a count of reads: a bot's turn takes as long as the machine makes it.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     const v = await view(page, gameId);
     if (v.status === 'over') break;
     if (v.state.current !== seat) {
@@ -112,7 +114,9 @@ async function playByTaps(page: Page, seat: number) {
       await page.getByTestId('bank').tap();
       const dialog = page.getByRole('dialog', { name: 'Bank and lose?' });
       await expect
-        .poll(async () => (await dialog.isVisible()) || (await view(page, gameId)).seq > v.seq)
+        .poll(async () => (await dialog.isVisible()) || (await view(page, gameId)).seq > v.seq, {
+          timeout: 30_000,
+        })
         .toBe(true);
       if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Bank anyway' }).tap();
     } else if (move) {
@@ -132,9 +136,11 @@ async function playByTaps(page: Page, seat: number) {
         data: { token, clientId: `tap${v.seq}`, action: wire(move) },
       });
     }
-    await expect.poll(async () => (await view(page, gameId)).seq).toBeGreaterThan(v.seq);
+    await expect
+      .poll(async () => (await view(page, gameId)).seq, { timeout: 30_000 })
+      .toBeGreaterThan(v.seq);
   }
-  await expect(page.getByTestId('game-over')).toBeVisible();
+  await expect(page.getByTestId('game-over')).toBeVisible({ timeout: 20_000 });
 }
 
 /** Plays this person's tables as the tournament hands them out, until it is over. */
@@ -293,14 +299,22 @@ test('four people befriend, challenge, and play a Swiss of eight with four bots 
     const shown: { name: string; points: number; buchholz: number }[] = [];
     for (let i = 0; i < 8; i++) {
       const row = rows.nth(i);
+      // A bot's name carries the BOT mark after it: the name is the text before the mark.
+      const marked = (await row.getByTestId('bot-mark').count()) === 1;
+      const cell = (await row.locator('th').textContent()) ?? '';
       shown.push({
-        name: (await row.locator('th').textContent()) ?? '',
+        name: marked ? cell.replace(/BOT$/, '') : cell,
         points: Number(await row.getByTestId('points').textContent()),
         buchholz: Number(await row.getByTestId('buchholz').textContent()),
       });
     }
     // Every line as computed here, every person and bot once, best first.
     expect(new Set(shown.map((s) => s.name))).toEqual(new Set(nameOf.values()));
+    // The four fillers, and only they, are marked as bots.
+    for (let i = 0; i < 8; i++) {
+      const bot = t.people.find((p) => p.name === shown[i]!.name)!.bot;
+      await expect(rows.nth(i).getByTestId('bot-mark')).toHaveCount(bot ? 1 : 0);
+    }
     for (const s of shown) {
       const who = t.people.find((p) => p.name === s.name)!;
       expect({ points: s.points, buchholz: s.buchholz }, s.name).toEqual(want.get(who.id));
