@@ -21,7 +21,8 @@ export function ruleKey(rules: RuleSet): string {
   return JSON.stringify(canonicalRules(rules));
 }
 
-function sortKeys(v: unknown): unknown {
+/** A value with every object's keys in one order, for a stable JSON text. */
+export function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v === null || typeof v !== 'object') return v;
   const o = v as Record<string, unknown>;

@@ -12,6 +12,7 @@ import {
   type GameState,
   type RuleSet,
   canonicalRules,
+  sortKeys,
 } from '@zilch/engine';
 import type { Advice, AdviceOption, Move } from '../advisor/types.ts';
 import { loggedDecisions } from '../analysis/accuracy.ts';
@@ -77,7 +78,7 @@ export function puzzleKey(state: GameState): string {
   const { rules, scores, onBoard, zilchStreak, current, phase, turn, offer, finalRound } = state;
   const t = { ...turn, roll: turn.roll ? [...turn.roll].sort((a, b) => a - b) : null };
   return JSON.stringify(
-    sorted([
+    sortKeys([
       canonicalRules(rules),
       scores,
       onBoard,
@@ -94,18 +95,6 @@ export function puzzleKey(state: GameState): string {
 /** The puzzle id of a position: a short hash of its dedup key (`puzzleKey`). */
 export function puzzleId(state: GameState): string {
   return stableHash(puzzleKey(state));
-}
-
-/** A value with every object's keys in one order, for a stable JSON text. */
-function sorted(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sorted);
-  if (v === null || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.keys(o)
-      .sort()
-      .map((k) => [k, sorted(o[k])]),
-  );
 }
 
 function sameMove(a: Move, b: Move): boolean {
