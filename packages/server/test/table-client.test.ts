@@ -2,6 +2,7 @@
 // with its token, plays moves (a retried client id is applied once), reads updates as an async
 // iterable, refuses with the typed code, and joins again by itself after a lost connection.
 import { BotApiError, TableClient, type Update } from '@zilch/client';
+import { preset } from '@zilch/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choicesFor } from '../src/botapi/service.ts';
 import type { RunningServer } from '../src/server.ts';
@@ -22,7 +23,8 @@ describe('TableClient', () => {
   it('plays a seat over the socket and rejoins after a lost connection', async () => {
     const made = (
       await api(server.url, 'POST', '/api/games', {
-        rules: 'classic',
+        // The person starts (the preset draws who does): the first move below is theirs.
+        rules: { ...preset('classic'), firstPlayer: 'seat-1' },
         seats: [{ kind: 'human' }, { kind: 'bot', bot: 'cautious' }],
       })
     ).body as Loose;
