@@ -30,6 +30,7 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['source'] } },
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
+    setupFiles: ['scripts/test-worker-store.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: reportDir ? ['default', 'json'] : ['default'],

@@ -96,6 +96,8 @@ test('two accounts play a rated game; both ratings and the leaderboard change', 
     for (let roll = 1; roll <= 5; roll++) {
       await ann.getByTestId('roll').click();
       await expect(ann.getByRole('button', { name: /^Die 1:/ })).toBeEnabled();
+      // Keys after the dice land (taps during the tumble are taps.spec's subject, not this one's).
+      await expect(ann.getByTestId('selection')).not.toContainText('Rolling');
       for (const d of [1, 2, 3, 4, 5, 6]) await ann.keyboard.press(String(d));
       await expect(ann.getByTestId('selection')).toContainText('+2,000');
     }

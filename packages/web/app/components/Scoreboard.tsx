@@ -37,7 +37,7 @@ export function Scoreboard({
                 {onTurn ? '▶' : winner ? '★' : ''}
               </span>
               <span className="seat-name">
-                {seat.name || `Seat ${seat.seat + 1}`}
+                <span className="seat-label">{seat.name || `Seat ${seat.seat + 1}`}</span>
                 {mine.includes(seat.seat) && <span className="tag">you</span>}
                 {botPageOf(seat) && (
                   <BotMark
