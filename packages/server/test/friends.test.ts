@@ -3,13 +3,14 @@
 // challenges accepted into one table, declined, taken back, expired; guests refused; per-day
 // caps; on SQLite and PostgreSQL, real servers on port 0.
 import { dropSchema, newSchema, postgresUrl, tempDir, until } from '@zilch/testkit';
-import { legalActions, preset, type GameState } from '@zilch/engine';
+import { preset } from '@zilch/engine';
 import { CHALLENGES_PER_DAY } from '@zilch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
 import { api, client, startTestServer, storesFor, type Loose } from './helpers.ts';
+import { playForced } from './forced-play.ts';
 
 const pgUrl = await postgresUrl();
 const schema = newSchema('zilch_friends');
@@ -338,35 +339,6 @@ describe.each(stores)('friends and challenges on %s', (_store, env) => {
     }
   });
 
-  /** Plays a started game to its end with forced dice: `winner` rolls six 1s and banks, the other zilches. */
-  async function playOut(gameId: string, tokens: string[], winner: number) {
-    for (let i = 0; i < 300; i++) {
-      const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
-      if (v.status === 'over') return;
-      const state = v.state as GameState;
-      const seat = state.current;
-      const legal = legalActions(state);
-      let action: Loose;
-      if (legal.some((a) => a.type === 'roll')) {
-        const dice = seat === winner ? [1, 1, 1, 1, 1, 1] : [2, 2, 3, 3, 4, 6];
-        await api(base, 'POST', `/api/test/games/${gameId}/dice`, { rolls: [dice] });
-        action = { type: 'roll' };
-      } else if (legal.some((a) => a.type === 'keep')) {
-        action = { type: 'keep', dice: [0, 1, 2, 3, 4, 5], then: 'bank' };
-      } else {
-        const { seat: _s, ...first } = legal[0] as Loose;
-        action = first;
-      }
-      const r = await api(base, 'POST', `/api/games/${gameId}/actions`, {
-        token: tokens[seat],
-        clientId: `t${v.seq}`,
-        action,
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
-    throw new Error('the game did not end');
-  }
-
   it('adds a player from a finished game (only its own players may), and offers a rematch as a challenge', async () => {
     const [a, b, c] = [await account(), await account(), await account()];
     const short = { ...preset('classic'), name: 'Short', target: 1000 };
@@ -378,7 +350,7 @@ describe.each(stores)('friends and challenges on %s', (_store, env) => {
     const bySeat = { to: { gameId: sb.gameId, seat: 1 } };
     // Not before the game is over.
     expect((await a.d.call('POST', '/api/account/friends', bySeat)).body.code).toBe('NOT_FOUND');
-    await playOut(sb.gameId, [sa.token, sb.token], 0);
+    await playForced(base, sb.gameId, [sa.token, sb.token], 0);
     // Someone who did not play there cannot reach its players through it.
     expect((await c.d.call('POST', '/api/account/friends', bySeat)).body.code).toBe('NOT_FOUND');
     expect((await a.d.call('POST', '/api/account/friends', bySeat)).body.relation).toBe('outgoing');

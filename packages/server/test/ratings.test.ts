@@ -1,7 +1,6 @@
 // Ratings (issue 12, item 2): the Glicko-2 maths against Glickman's worked example, rated
 // tables (who may create and sit at them), exactly-once application on both stores (also after
 // a crash and with two processes), and the leaderboard's minimum-games rule.
-import { legalActions, type GameState } from '@zilch/engine';
 import { dropSchema, newSchema, postgresUrl, tempDir, until } from '@zilch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
@@ -12,6 +11,7 @@ import { RatingStore } from '../src/store/rating-store.ts';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
 import { api, startTestServer, storesFor, type Loose } from './helpers.ts';
+import { playForced } from './forced-play.ts';
 
 describe('Glicko-2 maths', () => {
   it("matches Glickman's worked example (glicko2.pdf, tau 0.5)", () => {
@@ -104,35 +104,6 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     return { gameId: t.gameId as string, tokens };
   }
 
-  /** Plays a started game to its end with forced dice: `winner` rolls six 1s and banks, the other zilches. */
-  async function playOut(gameId: string, tokens: string[], winner: number) {
-    for (let i = 0; i < 300; i++) {
-      const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
-      if (v.status === 'over') return;
-      const state = v.state as GameState;
-      const seat = state.current;
-      const legal = legalActions(state);
-      let action: Loose;
-      if (legal.some((a) => a.type === 'roll')) {
-        const dice = seat === winner ? [1, 1, 1, 1, 1, 1] : [2, 2, 3, 3, 4, 6];
-        await api(base, 'POST', `/api/test/games/${gameId}/dice`, { rolls: [dice] });
-        action = { type: 'roll' };
-      } else if (legal.some((a) => a.type === 'keep')) {
-        action = { type: 'keep', dice: [0, 1, 2, 3, 4, 5], then: 'bank' };
-      } else {
-        const { seat: _s, ...first } = legal[0] as Loose;
-        action = first;
-      }
-      const r = await api(base, 'POST', `/api/games/${gameId}/actions`, {
-        token: tokens[seat],
-        clientId: `t${v.seq}`,
-        action,
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-    }
-    throw new Error('the game did not end');
-  }
-
   const ratingOf = async (id: string) =>
     (await api(base, 'GET', `/api/players/${id}/ratings`)).body as Loose;
 
@@ -199,7 +170,7 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     const a = await account('Ann');
     const b = await account('Ben');
     const { gameId, tokens } = await ratedGame(a.device, b.device);
-    await playOut(gameId, tokens, 0);
+    await playForced(base, gameId, tokens, 0);
     const r = await applied(gameId);
     expect(r.status).toBe('applied');
     expect(r.changes.map((c: Loose) => c.seat)).toEqual([0, 1]);
@@ -230,7 +201,7 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     const toks = [t.seats[0].token, t.seats[1].token];
     for (const [i, d] of [a.device, b.device].entries())
       await d.call('POST', `/api/account/games/${t.gameId}/claim`, { token: toks[i] });
-    await playOut(t.gameId, toks, 1);
+    await playForced(base, t.gameId, toks, 1);
     expect((await api(base, 'GET', `/api/games/${t.gameId}/rating`)).body.status).toBe('unrated');
     expect((await ratingOf(b.id)).ratings).toEqual(ben.ratings);
   });
@@ -252,7 +223,7 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     // Equal new players: one's win is the other's loss, and a shared win moves nobody.
     expect(cat.win).toBeCloseTo(-dan.loss, 6);
     expect(cat.draw).toBeCloseTo(0, 6);
-    await playOut(gameId, tokens, 1);
+    await playForced(base, gameId, tokens, 1);
     const done = await applied(gameId);
     expect(done.stakes).toEqual([]);
     const change = (seat: number) => {
@@ -267,7 +238,7 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     const a = await account('Dee');
     const b = await account('Eve');
     const { gameId, tokens } = await ratedGame(a.device, b.device);
-    await playOut(gameId, tokens, 1);
+    await playForced(base, gameId, tokens, 1);
     await applied(gameId);
     const expected = [(await ratingOf(a.id)).ratings, (await ratingOf(b.id)).ratings];
     // Undo the application, as if the process died between the game's last commit and this one.
@@ -306,14 +277,14 @@ describe.each(stores)('rated tables on %s', (_name, env) => {
     const listed = (l: Loose) =>
       [...l.players, ...l.provisional].map((r: Loose) => r.playerId as string);
     const first = await ratedGame(a.device, b.device);
-    await playOut(first.gameId, first.tokens, 0);
+    await playForced(base, first.gameId, first.tokens, 0);
     await applied(first.gameId);
     let l = await board();
     expect(l.minGames).toBe(2);
     expect(listed(l)).not.toContain(a.id);
     expect(listed(l)).not.toContain(b.id);
     const second = await ratedGame(a.device, b.device);
-    await playOut(second.gameId, second.tokens, 0);
+    await playForced(base, second.gameId, second.tokens, 0);
     await applied(second.gameId);
     l = await board();
     expect(l.presets).toContain(preset);

@@ -1,10 +1,8 @@
-// Helpers of the tournament tests: accounts, and tables played out with forced dice (the server
-// runs with ZILCH_TEST_DICE=1) so the seat chosen to win does, in a few turns.
-import { legalActions, type GameState } from '@zilch/engine';
+// Helpers of the tournament tests: accounts and rate limits off (tables are played out by
+// forced-play.ts).
 import { expect } from 'vitest';
 import { SoftPasskey } from './authenticator.ts';
 import { Device, register } from './device.ts';
-import { api, type Loose } from './helpers.ts';
 
 /** Rate limits off: the tests make many accounts and calls from one address. */
 export const NO_LIMITS = {
@@ -22,41 +20,4 @@ export async function account(base: string): Promise<{ d: Device; id: string; na
   const name = `Tk${++n}x${Math.floor(Math.random() * 1e6)}`;
   expect((await d.call('POST', '/api/account/profile', { name })).status).toBe(200);
   return { d, id: made.body.user.id as string, name };
-}
-
-/**
- * Plays a started two-seat table to its end with the seats' tokens (a seat without one is a
- * bot's: its turns are waited for): `winner` rolls six 1s, keeps them all and banks; the other
- * seat zilches.
- */
-export async function playForced(base: string, gameId: string, tokens: string[], winner: number) {
-  for (let i = 0; i < 1000; i++) {
-    const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
-    if (v.status === 'over') return;
-    const state = v.state as GameState;
-    const seat = state.current;
-    if (tokens[seat] === undefined) {
-      await new Promise((r) => setTimeout(r, 20));
-      continue;
-    }
-    const legal = legalActions(state);
-    let action: Loose;
-    if (legal.some((a) => a.type === 'roll')) {
-      const dice = seat === winner ? [1, 1, 1, 1, 1, 1] : [2, 2, 3, 3, 4, 6];
-      await api(base, 'POST', `/api/test/games/${gameId}/dice`, { rolls: [dice] });
-      action = { type: 'roll' };
-    } else if (legal.some((a) => a.type === 'keep')) {
-      action = { type: 'keep', dice: [0, 1, 2, 3, 4, 5], then: 'bank' };
-    } else {
-      const { seat: _s, ...first } = legal[0] as Loose;
-      action = first;
-    }
-    const r = await api(base, 'POST', `/api/games/${gameId}/actions`, {
-      token: tokens[seat],
-      clientId: `f${v.seq}`,
-      action,
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-  }
-  throw new Error(`table ${gameId} did not end`);
 }

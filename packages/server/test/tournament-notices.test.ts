@@ -8,7 +8,8 @@ import { PushEndpoint, tempDir, until } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { api, startTestServer, type Loose } from './helpers.ts';
-import { account, NO_LIMITS, playForced } from './tournament-kit.ts';
+import { playForced } from './forced-play.ts';
+import { account, NO_LIMITS } from './tournament-kit.ts';
 
 /** A received push's decrypted payload. */
 const payloadOf = (x: { payload: unknown }) => x.payload as PushPayload;

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER, rateGame } from '../src/ratings/glicko.ts';
 import type { RunningServer } from '../src/server.ts';
 import { api, startTestServer, type Loose } from './helpers.ts';
-import { account, NO_LIMITS, playForced } from './tournament-kit.ts';
+import { playForced } from './forced-play.ts';
+import { account, NO_LIMITS } from './tournament-kit.ts';
 
 type Person = Awaited<ReturnType<typeof account>>;
 
