@@ -107,7 +107,7 @@ async function measure(c: Config, tables: number): Promise<RunResult & { p99s: n
     };
     const r = await runOnce(o);
     console.log(
-      `  ${label(c)}, ${tables} tables: ${r.actions} actions in ${r.seconds} s = ${r.actionsPerSecond}/s; latency p50 ${r.p50ms} ms, p90 ${r.p90ms} ms, p99 ${r.p99ms} ms, max ${r.maxms} ms; ${r.errors} errors; inside the server p50 ≤ ${r.serverP50ms} ms, p99 ≤ ${r.serverP99ms} ms; event-loop delay p99/max: server ${r.serverLagP99ms}/${r.serverLagMaxms} ms (GC ${r.serverGcSeconds} s), load client ${r.clientLagP99ms}/${r.clientLagMaxms} ms; CPU per action: server ${r.serverCpuMsPerAction} ms, load client ${r.clientCpuMsPerAction} ms; server RSS ${r.serverRssMb} MiB; load average ${r.loadAverage}`,
+      `  ${label(c)}, ${tables} tables: ${r.actions} actions in ${r.seconds} s = ${r.actionsPerSecond}/s; latency p50 ${r.p50ms} ms, p90 ${r.p90ms} ms, p99 ${r.p99ms} ms, max ${r.maxms} ms; ${r.errors} errors; inside the server p50 ≤ ${r.serverP50ms} ms, p99 ≤ ${r.serverP99ms} ms; event-loop delay p99/max: server ${r.serverLagP99ms}/${r.serverLagMaxms} ms (GC ${r.serverGcSeconds} s), load client ${r.clientLagP99ms}/${r.clientLagMaxms} ms; CPU per action: server ${r.serverCpuMsPerAction} ms, load client ${r.clientCpuMsPerAction} ms${Number.isNaN(r.databaseCpuMsPerAction) ? '' : `, PostgreSQL ${r.databaseCpuMsPerAction} ms`}; server RSS ${r.serverRssMb} MiB; load average ${r.loadAverage}`,
     );
     console.log(JSON.stringify({ loadtest: { ...c, ...r } }));
     runs.push(r);
@@ -118,7 +118,7 @@ async function measure(c: Config, tables: number): Promise<RunResult & { p99s: n
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-const header = `| ${['config', 'tables', 'actions/s', 'p50 ms', 'p99 ms', 'server loop p99 ms', 'errors', 'CPU/action server + client ms', 'server RSS MiB', 'load avg'].join(' | ')} |`;
+const header = `| ${['config', 'tables', 'actions/s', 'p50 ms', 'p99 ms', 'server loop p99 ms', 'errors', 'CPU/action server + client (+ PostgreSQL) ms', 'server RSS MiB', 'load avg'].join(' | ')} |`;
 const row = (c: Config, r: RunResult & { p99s: number[] }) =>
   `| ${[
     label(c),
@@ -128,7 +128,7 @@ const row = (c: Config, r: RunResult & { p99s: number[] }) =>
     pad(r.p99s.length > 1 ? `${r.p99ms} (${r.p99s.join(', ')})` : r.p99ms, 6),
     pad(r.serverLagP99ms, 18),
     pad(r.errors, 6),
-    `${r.serverCpuMsPerAction} + ${r.clientCpuMsPerAction}`,
+    `${r.serverCpuMsPerAction} + ${r.clientCpuMsPerAction}${Number.isNaN(r.databaseCpuMsPerAction) ? '' : ` (+ ${r.databaseCpuMsPerAction})`}`,
     r.serverRssMb,
     r.loadAverage,
   ].join(' | ')} |`;

@@ -4,7 +4,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { cpuSecondsOf, sleep, startCluster, summarize, type Cluster } from '@zilch/testkit';
+import {
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
+  sleep,
+  startCluster,
+  summarize,
+  type Cluster,
+} from '@zilch/testkit';
 import { workerEntry } from '@zilch/strategy/node';
 import type { ClientReport, ClientShare } from './clients.ts';
 import { summarizeRun } from './profile.ts';
@@ -56,6 +63,8 @@ export interface RunResult {
   /** CPU per action (ms) of the server processes together and of this load-test process. */
   serverCpuMsPerAction: number;
   clientCpuMsPerAction: number;
+  /** CPU per action (ms) of every PostgreSQL process on the machine (NaN on SQLite): its backends are no child of the server. */
+  databaseCpuMsPerAction: number;
   /** Resident memory of the server processes together at the end of the window, MiB. */
   serverRssMb: number;
   loadAverage: number;
@@ -171,6 +180,8 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
     const pids = cluster?.servers.map((s) => s.child.pid) ?? [];
     const serverCpu0 = pids.map(cpuSecondsOf);
     const clientCpu0 = process.cpuUsage();
+    const onPg = o.store === 'postgres';
+    const dbCpu0 = onPg ? cpuSecondsOfCommand('postgres') : NaN;
     const fromUs = monoUs();
     for (const w of workers) w.postMessage('start');
     const load = loadavg()[0] as number;
@@ -183,6 +194,7 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
       (s, pid, i) => s + cpuSecondsOf(pid) - (serverCpu0[i] ?? 0),
       0,
     );
+    const dbCpu = onPg ? cpuSecondsOfCommand('postgres') - dbCpu0 : NaN;
     const clientUsage = process.cpuUsage(clientCpu0);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     serverOut?.off('data', keepGc);
@@ -228,6 +240,7 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
       clientLagMaxms: round(Math.max(...reports.map((r) => r.lagMaxms))),
       serverCpuMsPerAction: round((serverCpu * 1000) / l.n, 2),
       clientCpuMsPerAction: round((clientCpu * 1000) / l.n, 2),
+      databaseCpuMsPerAction: round((dbCpu * 1000) / l.n, 2),
       serverRssMb: Math.round((cluster?.servers ?? []).reduce((s, p) => s + p.rssMb(), 0) || NaN),
       loadAverage: round((load + (loadavg()[0] as number)) / 2),
     };

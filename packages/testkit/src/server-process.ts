@@ -1,7 +1,7 @@
 // The game server as a child process: node itself runs it (not a wrapper), so signals reach the
 // server; from sources through the tsx loader, or the compiled dist/ (after `npx tsc -b`).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { until } from './http.ts';
 import { testDirs } from './services.ts';
@@ -118,6 +118,29 @@ export function cpuSecondsOf(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * CPU seconds used so far by every live process whose command name starts with `prefix` (Linux
+ * /proc; NaN elsewhere): PostgreSQL's backends, say, which are not children of the server.
+ */
+export function cpuSecondsOfCommand(prefix: string): number {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return NaN;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith(prefix))
+        total += cpuSecondsOf(Number(pid)) || 0;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /** A free TCP port on loopback (so a restarted server can come back on the same one). */

@@ -31,6 +31,8 @@ export const EnvSchema = z.object({
   ZILCH_PG_POOL: int(1, 200, 20),
   /** PostgreSQL group commit: batches of action appends in flight at once (0: one commit per action). */
   ZILCH_PG_GROUP_COMMIT: int(0, 64, 2),
+  /** PostgreSQL: most hot statement texts run as named (prepared) statements (0: every one parsed anew). */
+  ZILCH_PG_PREPARED: int(0, 1000, 100),
   /** Games kept in memory (active ones first); more reload from the store and replay their log. */
   ZILCH_GAME_CACHE: int(100, 1_000_000, 2000),
   REDIS_URL: z
@@ -174,6 +176,8 @@ export interface Config {
   readonly pgPool: number;
   /** Batches of action appends in flight at once on PostgreSQL; 0 commits each action alone. */
   readonly pgGroupCommit: number;
+  /** Most statement texts run as named (prepared) statements on PostgreSQL; 0 prepares none. */
+  readonly pgPrepared: number;
   /** Games this process keeps in memory; a game past it is reloaded (and replayed) on its next use. */
   readonly gameCache: number;
   readonly redisUrl: string | null;
@@ -314,6 +318,7 @@ export function loadConfig(
       pgSchema: e.ZILCH_PG_SCHEMA ?? null,
       pgPool: e.ZILCH_PG_POOL,
       pgGroupCommit: e.ZILCH_PG_GROUP_COMMIT,
+      pgPrepared: e.ZILCH_PG_PREPARED,
       gameCache: e.ZILCH_GAME_CACHE,
       redisUrl: e.REDIS_URL ?? null,
       logLevel: e.LOG_LEVEL,

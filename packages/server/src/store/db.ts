@@ -7,6 +7,7 @@ import { startCheckpointer } from './checkpointer.ts';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from './kysely.ts';
 import { knownMigrations, migrationProvider } from './migrations.ts';
 import { openSqlite } from './sqlite-file.ts';
+import { PREPARED_LIMITS, PreparedTexts, preparedPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 
 /** An open database: Kysely over SQLite or PostgreSQL, migrated. */
@@ -37,7 +38,14 @@ export async function openDb(
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it, and the query that needs it fails with an error the caller handles.
     pool.on('error', onError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: preparedPool(
+          pool,
+          new PreparedTexts({ ...PREPARED_LIMITS, most: config.pgPrepared }),
+        ),
+      }),
+    });
     // Processes starting together must not migrate at once: a session-level advisory lock on a
     // separate connection serialises schema creation and migrations across them.
     const lock = await pool.connect();
