@@ -97,14 +97,14 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   await expect(bob.getByTestId('roll')).toHaveText('Keep & roll 4 dice');
   await bob.getByTestId('roll').click();
   await expect(bob.getByTestId('banner')).toContainText('Zilch!');
-  await expect(alice.getByText(/zilch, lost 1650/)).toBeVisible();
+  await expect(alice.getByText(/zilch, lost 1,650/)).toBeVisible();
 
   // The bot zilches too; then Alice refreshes in the middle of the game and everything is back.
   await expect(alice.getByRole('heading', { name: 'Your turn' })).toBeVisible();
   await alice.reload();
   await expect(alice.getByRole('heading', { name: 'Your turn' })).toBeVisible();
   await expect(alice.getByTestId('score-0')).toHaveText('1,550');
-  await expect(alice.getByText(/zilch, lost 1650/)).toBeVisible();
+  await expect(alice.getByText(/zilch, lost 1,650/)).toBeVisible();
 
   // The coach: its options, or a plain "unavailable" when the server has no advisor.
   await alice.getByRole('checkbox', { name: /Coach/ }).check();

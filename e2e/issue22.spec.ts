@@ -68,6 +68,19 @@ test('a seated player reads about themselves as "You", and focus never falls to 
   // Keys are positions: die 1 is the one, die 2 the five.
   await page.keyboard.press('1');
   await page.keyboard.press('2');
+  // The focus ring is not the yellow of "selected": a focused die that is also chosen shows both.
+  expect(await focused(page)).toBe('button.die');
+  const rings = await page.evaluate(() => {
+    const die = document.activeElement as HTMLElement;
+    const chosen = document.querySelector('.tray .die.selected') as HTMLElement;
+    return {
+      focus: getComputedStyle(die).outlineColor,
+      outline: getComputedStyle(die).outlineStyle,
+      selected: getComputedStyle(chosen).borderTopColor,
+    };
+  });
+  expect(rings.outline).not.toBe('none');
+  expect(rings.focus).not.toBe(rings.selected);
   await page.keyboard.press('b');
   await expect(page.getByTestId('score-0')).toHaveText('150');
   await expect(page.getByTestId('play-line')).toContainText(/You bank|bot/);
@@ -115,11 +128,17 @@ test('desktop dice fill the tray, and dice that cannot score look it without col
       const c = b.querySelector('.cube-wrap') as HTMLElement;
       return { border: s.borderTopStyle, size: c.getBoundingClientRect().width };
     });
-  const [good, bad] = [await style(one), await style(dud)];
-  // Line style and size, not colour alone: solid and full for a scoring die, dashed and sunk.
-  expect(good.border).toBe('solid');
-  expect(bad.border).toBe('dashed');
-  expect(bad.size).toBeLessThan(good.size * 0.9);
+  // Line style and size, not colour alone: solid and full for a scoring die, dashed and sunk;
+  // the same in the dark theme, whose colours are its own.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const [good, bad] = [await style(one), await style(dud)];
+    expect(good.border, scheme).toBe('solid');
+    expect(bad.border, scheme).toBe('dashed');
+    expect(good.size, scheme).toBeGreaterThanOrEqual(84);
+    expect(bad.size, scheme).toBeLessThan(good.size * 0.9);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: join(SHOTS, 'dice-desktop-1280.png') });
 });
 
@@ -204,6 +223,31 @@ test('dice and felt chosen on the profile apply everywhere dice appear, axe-clea
     await page.goto('/');
     expect(await page.evaluate(() => document.documentElement.dataset.dice)).toBe(t.dice);
   }
+});
+
+test('an account keeps its dice and felt on the server: a device that forgot them gets them back', async ({
+  browser,
+}) => {
+  // WebAuthn needs a host name (not an IP) for its RP ID.
+  const origin = `http://localhost:${process.env.ZILCH_E2E_PORT}`;
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await authenticator(page);
+  await page.goto(`${origin}/me`);
+  await page.getByRole('button', { name: 'Create an account with a passkey' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  const looks = page.getByTestId('looks');
+  await looks.getByRole('radio', { name: /Ruby/ }).check();
+  await expect(looks.getByText('Saved on your account.')).toBeVisible();
+  await looks.getByRole('radio', { name: 'Wine red' }).check();
+  await expect(looks.getByText('Saved on your account.')).toBeVisible();
+  // This device forgets its copy: the next page load takes the account's looks.
+  await page.evaluate(() => localStorage.removeItem('zilch.looks'));
+  await page.reload();
+  await expect(page.getByTestId('looks').getByRole('radio', { name: /Ruby/ })).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.dataset.dice)).toBe('ruby');
+  expect(await page.evaluate(() => document.documentElement.dataset.felt)).toBe('wine');
+  await ctx.close();
 });
 
 test('an unrated quick match shows a guest no rating', async ({ page }) => {

@@ -60,6 +60,18 @@ async function onScreen(page: Page, phase: string, parts: Record<string, Locator
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${size.width}x${size.height}-${phase}.png` });
 }
 
+/** Roll and Bank share one row (side by side, same top) with one reason line beneath them. */
+async function sideBySide(page: Page, phase: string) {
+  const [roll, bank] = [
+    await page.getByTestId('roll').boundingBox(),
+    await page.getByTestId('bank').boundingBox(),
+  ];
+  if (!roll || !bank) throw new Error(`${phase}: Roll or Bank has no box`);
+  expect(Math.abs(roll.y - bank.y), `${phase}: Roll and Bank on one row`).toBeLessThanOrEqual(2);
+  expect(roll.x + roll.width, `${phase}: Roll left of Bank`).toBeLessThanOrEqual(bank.x);
+  await expect(page.locator('.controls .why'), `${phase}: one reason line`).toHaveCount(1);
+}
+
 /** What every phase shows: whose turn, every score, and the chat with its unread count. */
 function always(page: Page): Record<string, Locator> {
   return {
@@ -123,10 +135,11 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: 'Die 1: five' }).tap();
     await expect(page.getByTestId('roll')).toHaveText('Keep & roll 5 dice');
     await onScreen(page, 'keep', turn(page));
+    await sideBySide(page, 'keep');
     await page.getByTestId('roll').tap();
-    // The bot's keep is shown as its selection before it is set aside.
-    await expect(page.locator('.tray .die.selected').first()).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('main h1')).toHaveText(`${BOT}'s turn`);
+    // The heading turns to the bot as its turn starts to play back; checked first, since on a
+    // loaded machine the bot's keep (shown as its selection) can be over before a second wait.
+    await expect(page.locator('main h1')).toHaveText(`${BOT}'s turn`, { timeout: 20_000 });
     await onScreen(page, 'other-turn', turn(page));
     await expect(page.getByTestId('last-turn')).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('roll').tap();
@@ -136,6 +149,7 @@ for (const size of SIZES) {
       ...turn(page),
       'last turn': page.getByTestId('last-turn'),
     });
+    await sideBySide(page, 'final-round');
     await page.getByTestId('bank').tap();
     const dialog = page.getByRole('dialog', { name: 'Bank and lose?' });
     await onScreen(page, 'confirm-bank', {

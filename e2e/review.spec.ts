@@ -94,7 +94,7 @@ test('review at once: chart and turns from the log before the coach answers, ver
   expect(answered, 'drawn before the coach answered').toBe(0);
   await expect(page.getByTestId('coach-progress')).toContainText(/positions: 0 done/);
   await expect(page.getByTestId('review-turns')).toContainText('Tester');
-  await expect(page.getByTestId('review-turns')).toContainText('kept 1 1 1 for 1000');
+  await expect(page.getByTestId('review-turns')).toContainText('kept 1 1 1 for 1,000');
   await expect(page.getByTestId('review-turns')).toContainText('coach: asking…');
   // The time is a figure (the README quotes it from a quiet run), not a bound: on CI's shared
   // cores at CPU ×4 it ranges 0.9–1.4 s. What must hold is the order: drawn from the log while

@@ -10,6 +10,7 @@ import { ChallengeBadge } from './pages/friends/ChallengeBadge.tsx';
 import { TournamentNotice } from './pages/tournaments/TournamentNotice.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { TablePage } from './pages/TablePage.tsx';
+import { plural } from './lib/words.ts';
 
 // Pages load on demand, so a player opening a table link downloads and runs only the table:
 // the rule editor, the rules text (and the rules schema behind them) and uPlot come when needed.
@@ -154,7 +155,7 @@ function YourMoveBadge() {
       className="your-move-badge"
       data-testid="your-move-badge"
       // The name starts with the words on show (WCAG 2.5.3), then says what they mean.
-      aria-label={`Your move (${n}): ${n} ${n === 1 ? 'game' : 'games'} waiting for you`}
+      aria-label={`Your move (${n}): ${plural(n, 'game', 'games')} waiting for you`}
       onClick={() => {
         // Already home: the location does not change, so bring the list into view here.
         if (location === '/') document.getElementById('my-games')?.scrollIntoView();

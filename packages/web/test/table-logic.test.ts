@@ -152,7 +152,7 @@ describe('turn log and banners', () => {
     const lines = turnLines(events);
     expect(lines.map((l) => l.seat)).toEqual([0, 1]);
     expect(lines[0]?.items).toContain('hot dice!');
-    expect(lines[0]?.outcome).toBe('zilch, lost 1500');
+    expect(lines[0]?.outcome).toBe('zilch, lost 1,500');
     expect(lines[1]?.outcome).toBeNull();
   });
 

@@ -1,4 +1,7 @@
 import type { GameEvent } from '@zilch/engine';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bannerFor } from '../app/lib/banners.ts';
 import {
@@ -157,5 +160,19 @@ describe('waitingFor', () => {
   it('names another player, and tells this device its own dice are still landing', () => {
     expect(waitingFor('Ann')).toBe('Waiting for Ann.');
     expect(waitingFor('You')).toBe('Waiting for your dice.');
+  });
+});
+
+describe('one message module', () => {
+  it('leaves no hand-made plural in the app: every count goes through words.ts', () => {
+    // A "n === 1 ? 'game' : 'games'" beside the JSX is how "1 games" and "You banks" came back.
+    const app = fileURLToPath(new URL('../app', import.meta.url));
+    const found: string[] = [];
+    for (const f of readdirSync(app, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(f) || f.endsWith('words.ts')) continue;
+      const text = readFileSync(join(app, f), 'utf8');
+      for (const m of text.matchAll(/[!=]==? 1 \?\s*['`]/g)) found.push(`${f}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
   });
 });

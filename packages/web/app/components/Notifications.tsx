@@ -10,6 +10,7 @@ import {
 } from '../lib/push.ts';
 import { err } from '../lib/result.ts';
 import { StatusNote, type Note } from './StatusNote.tsx';
+import { plural } from '../lib/words.ts';
 
 const KINDS: { kind: PushKind; label: string }[] = [
   { kind: 'your-move', label: 'Your move' },
@@ -84,9 +85,7 @@ export function Notifications() {
           {subscribed
             ? 'This device gets notifications.'
             : 'Get a notification on this device when a game needs you.'}{' '}
-          <span className="muted small">
-            {status.devices} {status.devices === 1 ? 'device' : 'devices'} in all.
-          </span>
+          <span className="muted small">{plural(status.devices, 'device', 'devices')} in all.</span>
         </p>
       ) : (
         <p className="muted">This browser cannot show notifications.</p>

@@ -3,6 +3,7 @@ import type { PlayerRatings, Rating, RatingPoint } from '@zilch/protocol';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { BotMark } from './BotMark.tsx';
+import { plural } from '../lib/words.ts';
 
 // uPlot comes with the first chart, not with the page.
 const Chart = lazy(() => import('./Chart.tsx').then((m) => ({ default: m.Chart })));
@@ -56,8 +57,8 @@ function PresetRating({ rating, history }: { rating: Rating; history: RatingPoin
         {rating.provisional && <span className="tag">provisional</span>}
         <span className="muted small">
           {' '}
-          · {rating.games} rated {rating.games === 1 ? 'game' : 'games'}, {rating.wins}{' '}
-          {rating.wins === 1 ? 'win' : 'wins'} ·{' '}
+          · {plural(rating.games, 'rated game', 'rated games')},{' '}
+          {plural(rating.wins, 'win', 'wins')} ·{' '}
           <Link href={`/leaderboard?preset=${encodeURIComponent(rating.preset)}`}>Leaderboard</Link>
         </span>
       </p>

@@ -1,5 +1,5 @@
 import { replay, type GameEvent, type GameLog } from '@zilch/engine';
-import { noun } from './words.ts';
+import { figure, plural } from './words.ts';
 
 /** Events of a game rebuilt from its log, keeping only the entries the view already includes. */
 export function eventsUpTo(log: GameLog, seqs: number[] | undefined, seq: number): GameEvent[] {
@@ -38,14 +38,16 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
         break;
       case 'inherited':
         cur.items.push(
-          `inherited ${e.points} ${noun(e.points, 'point', 'points')} with ${e.dice} ${noun(e.dice, 'die', 'dice')}`,
+          `inherited ${plural(e.points, 'point', 'points')} with ${plural(e.dice, 'die', 'dice')}`,
         );
         break;
       case 'rolled':
         cur.items.push(`rolled ${e.dice.join(' ')}`);
         break;
       case 'kept':
-        cur.items.push(`kept ${e.faces.join(' ')} for ${e.points} (total ${e.total})`);
+        cur.items.push(
+          `kept ${e.faces.join(' ')} for ${figure(e.points)} (total ${figure(e.total)})`,
+        );
         break;
       case 'hot-dice':
         cur.items.push('hot dice!');
@@ -53,19 +55,19 @@ export function turnLines(events: readonly GameEvent[]): TurnLine[] {
       case 'zilch':
         cur.outcome =
           e.locked > 0
-            ? `zilch, ${e.locked} locked points kept`
+            ? `zilch, ${plural(e.locked, 'locked point', 'locked points')} kept`
             : e.lost > 0
-              ? `zilch, lost ${e.lost}`
+              ? `zilch, lost ${figure(e.lost)}`
               : 'zilch';
         break;
       case 'mercy':
-        cur.items.push(`zilch on the first roll: mercy ${e.points}, roll again`);
+        cur.items.push(`zilch on the first roll: mercy ${figure(e.points)}, roll again`);
         break;
       case 'penalty':
-        cur.items.push(`penalty −${e.points}`);
+        cur.items.push(`penalty −${figure(e.points)}`);
         break;
       case 'banked':
-        cur.outcome = `banked ${e.points} → ${e.score}`;
+        cur.outcome = `banked ${figure(e.points)} → ${figure(e.score)}`;
         break;
       case 'timeout':
         cur.outcome = 'ran out of time';

@@ -3,6 +3,11 @@
 
 const RULES = new Intl.PluralRules('en-US');
 
+/** A count as the app writes it, thousands grouped: `figure(1650)` is '1,650'. */
+export function figure(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 /** The form of a noun that goes with `n`: `noun(1, 'die', 'dice')` is 'die'. */
 export function noun(n: number, one: string, other: string): string {
   return RULES.select(n) === 'one' ? one : other;
@@ -10,7 +15,7 @@ export function noun(n: number, one: string, other: string): string {
 
 /** A count and its noun: `plural(1, 'die', 'dice')` is '1 die', `plural(1500, 'point', 'points')` is '1,500 points'. */
 export function plural(n: number, one: string, other: string): string {
-  return `${n.toLocaleString('en-US')} ${noun(n, one, other)}`;
+  return `${figure(n)} ${noun(n, one, other)}`;
 }
 
 /** Whether a player's display name is the word "you" (the quick game's default name). */

@@ -4,6 +4,7 @@ import { checkExport, type VerifyReason } from '@zilch/protocol';
 import { getExport, getGame, getLog, verifyGame } from '../lib/api.ts';
 import { keptCommitment, sentSeeds, webFairCrypto } from '../lib/fairness.ts';
 import type { GameExport, GameView, LogAnswer, Verification } from '@zilch/protocol';
+import { plural } from '../lib/words.ts';
 
 /** Failures that come before the dice: the seed, rules or game do not match the commitment. */
 const COMMITMENT_FAILURES: readonly VerifyReason[] = [
@@ -180,7 +181,7 @@ export default function FairnessPage({ id }: { id: string }) {
           {localResult && (
             <p data-testid="browser-result" className={localResult.ok ? 'good' : 'error'}>
               {localResult.ok
-                ? `✓ This browser recomputed all ${localResult.rollsChecked} rolls from the seeds and replayed the game to its result`
+                ? `✓ This browser recomputed all ${plural(localResult.rollsChecked, 'roll', 'rolls')} from the seeds and replayed the game to its result`
                 : `✗ Not verified in this browser (${localResult.reason}): ${localResult.message}`}
               {' — against '}
               {kept
@@ -191,7 +192,7 @@ export default function FairnessPage({ id }: { id: string }) {
           {ver && (
             <p data-testid="verify-result" className={ver.ok ? 'good' : 'error'}>
               {ver.ok
-                ? `✓ Verified by the server: ${ver.rollsChecked} rolls and the final result.`
+                ? `✓ Verified by the server: ${plural(ver.rollsChecked, 'roll', 'rolls')} and the final result.`
                 : `✗ Not verified by the server (${ver.reason ?? 'unknown'}): ${ver.message}`}
             </p>
           )}

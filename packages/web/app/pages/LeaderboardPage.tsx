@@ -6,6 +6,7 @@ import { Avatar } from '../components/Avatar.tsx';
 import { presetName, ratingText } from '../components/Ratings.tsx';
 import { getLeaderboard } from '../lib/api.ts';
 import { BotLadder } from './bots/BotLadder.tsx';
+import { plural } from '../lib/words.ts';
 
 /** The leaderboard of one preset: settled ratings ranked, provisional ones apart. */
 export default function LeaderboardPage() {
@@ -48,10 +49,10 @@ export default function LeaderboardPage() {
         <>
           <p className="help">
             Glicko-2 ratings from rated two-player games between accounts (games of 3 or more
-            players are unrated). A player is listed after {board.minGames} rated{' '}
-            {board.minGames === 1 ? 'game' : 'games'} in these rules; while the deviation is above{' '}
-            {board.provisionalDeviation} the rating is provisional and listed apart.{' '}
-            <Link href="/new">Create a rated table</Link>.
+            players are unrated). A player is listed after{' '}
+            {plural(board.minGames, 'rated game', 'rated games')} in these rules; while the
+            deviation is above {board.provisionalDeviation} the rating is provisional and listed
+            apart. <Link href="/new">Create a rated table</Link>.
           </p>
           <Board
             title="Ranked"

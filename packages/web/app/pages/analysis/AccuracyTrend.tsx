@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AccuracyTrend as Trend } from '@zilch/protocol';
 import { getAccuracyTrend } from './api.ts';
+import { plural } from '../../lib/words.ts';
 
 // The profile shows this many recent games per rule set.
 const RECENT = 12;
@@ -27,8 +28,8 @@ export function AccuracyTrend({ userId }: { userId: string }) {
           return (
             <div key={p.preset} className="trend">
               <p>
-                <strong>{p.preset}</strong>: mean {p.mean.toFixed(1)} over {p.games.length}{' '}
-                {p.games.length === 1 ? 'game' : 'games'}
+                <strong>{p.preset}</strong>: mean {p.mean.toFixed(1)} over{' '}
+                {plural(p.games.length, 'game', 'games')}
               </p>
               <ol
                 className="trend-bars"

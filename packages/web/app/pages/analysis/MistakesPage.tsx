@@ -6,6 +6,7 @@ import { decisionsOf } from '../../lib/review.ts';
 import { heldGame } from '../../lib/storage.ts';
 import { getAccuracy } from './api.ts';
 import { Question } from './Question.tsx';
+import { plural } from '../../lib/words.ts';
 
 /**
  * Learn from your mistakes: each graded decision of the seats held here (every human seat when
@@ -107,8 +108,8 @@ export default function MistakesPage({ id }: { id: string }) {
         <section className="card" data-testid="mistakes-done">
           <h2>Done</h2>
           <p>
-            You found the best option in {right} of {questions.length}{' '}
-            {questions.length === 1 ? 'position' : 'positions'}.
+            You found the best option in {right} of{' '}
+            {plural(questions.length, 'position', 'positions')}.
           </p>
           <p className="row">
             <button

@@ -3,6 +3,7 @@ import type { GameView, GradedDecision } from '@zilch/protocol';
 import { Cube } from '../../components/Die.tsx';
 import { describeAction, type Decision } from '../../lib/review.ts';
 import { lossWords, valueWords } from './api.ts';
+import { plural } from '../../lib/words.ts';
 
 /**
  * One costly decision as a question: the position as it was, "what do you do?", then every
@@ -42,8 +43,10 @@ export function Question(props: {
         {s.turn.total.toLocaleString('en-US')} points running this turn
         {s.turn.roll
           ? ', and this roll in front of you'
-          : `, ${s.turn.available} ${s.turn.available === 1 ? 'die' : 'dice'} to roll`}
-        {s.offer ? `; offered ${s.offer.points} points with ${s.offer.dice} dice` : ''}
+          : `, ${plural(s.turn.available, 'die', 'dice')} to roll`}
+        {s.offer
+          ? `; offered ${plural(s.offer.points, 'point', 'points')} with ${plural(s.offer.dice, 'die', 'dice')}`
+          : ''}
         {s.finalRound ? '; final round' : ''}. Target {s.rules.target.toLocaleString('en-US')}.
       </p>
       {s.turn.roll && (

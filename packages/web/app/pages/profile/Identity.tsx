@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { StatusNote, type Note } from '../../components/StatusNote.tsx';
 import { updateProfile } from '../../lib/account.ts';
+import { plural } from '../../lib/words.ts';
 
 /** Names of the avatar colours, in the palette's order, for the colour picker's labels. */
 const COLOUR_NAMES: Record<AvatarColour, string> = {
@@ -32,7 +33,7 @@ export function Identity({ user }: { user: User }) {
           <p className="identity-name">{user.name ?? 'Unnamed player'}</p>
           <p className="muted small">
             {user.kind === 'account'
-              ? `Account · ${user.passkeys} ${user.passkeys === 1 ? 'passkey' : 'passkeys'}`
+              ? `Account · ${plural(user.passkeys, 'passkey', 'passkeys')}`
               : 'Guest on this device'}
           </p>
         </div>

@@ -1,6 +1,6 @@
 import { Cube, DieButton } from '../../components/Die.tsx';
 import { faceWord, type SelectionInfo } from '../../lib/selection.ts';
-import { diceKeys, says } from '../../lib/words.ts';
+import { diceKeys, plural, says } from '../../lib/words.ts';
 import { KeyHint } from '../../components/KeyHint.tsx';
 import type { DiceView } from './derived.ts';
 
@@ -103,7 +103,7 @@ export function SelectionLine({
     <p id="selection-line" className="selection" aria-live="polite" data-testid="selection">
       {!roll ? null : rolling ? (
         queued > 0 ? (
-          `Rolling… ${queued === 1 ? '1 die' : `${queued} dice`} chosen as they land.`
+          `Rolling… ${plural(queued, 'die', 'dice')} chosen as they land.`
         ) : (
           'Rolling…'
         )

@@ -1,5 +1,6 @@
 import { CopyLink } from '../../components/CopyLink.tsx';
 import type { GameView } from '@zilch/protocol';
+import { plural } from '../../lib/words.ts';
 
 /** Before every seat is taken: the invites still open and the spectator link, to send on. */
 export function Waiting({
@@ -15,9 +16,7 @@ export function Waiting({
   const open = openSeats.length;
   return (
     <section className="card" aria-labelledby="waiting-title">
-      <h2 id="waiting-title">
-        Waiting for {open} {open === 1 ? 'player' : 'players'}
-      </h2>
+      <h2 id="waiting-title">Waiting for {plural(open, 'player', 'players')}</h2>
       {view.rematchOf ? (
         <p>
           This rematch rolls once every player has come back to it (with &ldquo;Go to the
