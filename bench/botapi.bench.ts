@@ -4,6 +4,8 @@
 // the server accepted per second, and the latency from a bot sending a move to the OPPONENT's
 // game stream delivering that change (matched by its sequence number); then the median of the
 // windows. Account setup is not measured. All bots run in this process (one event loop).
+// About two minutes with the defaults (setup, then 3 windows of 20 s), past the README's minute:
+// the issue asks for a median of 3 at this size.
 //   ZILCH_BENCH_BOTS      bots (default 200: 100 games; even)
 //   ZILCH_BENCH_SECONDS   length of each measured window (default 20)
 //   ZILCH_BENCH_RUNS      measured windows (default 3); the summary is their median
@@ -26,7 +28,7 @@ const SERVER_ENV = {
   ZILCH_AUTH_RATE_LIMIT: '1000000',
 };
 
-const codes = (c: Record<string, number>) =>
+const codes = (c: Record<string, number | string>) =>
   Object.entries(c)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ') || 'none';
@@ -39,7 +41,8 @@ function line(label: string, r: WindowResult): string {
     `(${r.samples} samples, ${r.unmatched} unmatched, ${r.early} before the opponent's stream opened); move answer p50 ${r.answerP50ms} ms, p99 ${r.answerP99ms} ms; ` +
     `${r.errors} errors (${codes(r.errorCodes)}); server refusals: ${codes(r.serverRefusals)}; ` +
     `${r.gamesInPlay} games in play, ${r.gamesFinished} finished; CPU per action: server ` +
-    `${r.serverCpuMsPerAction} ms, bots ${r.clientCpuMsPerAction} ms; bots' event-loop p99 ${r.clientLagP99ms} ms; ` +
+    `${r.serverCpuMsPerAction} ms (one core's worth ≈ ${Math.round(1000 / r.serverCpuMsPerAction)} actions/s), ` +
+    `bots ${r.clientCpuMsPerAction} ms; bots' event-loop p99 ${r.clientLagP99ms} ms; ` +
     `load average ${r.loadAverage}`
   );
 }

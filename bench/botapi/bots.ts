@@ -7,7 +7,7 @@ import { BotApiError, BotClient, type BotChoice, type Move } from '@zilch/client
 import type { BotAccount } from './accounts.ts';
 
 /** What the bots measure, together; only moves sent while `measuring` count, in their own window. */
-export class BenchStats {
+class BenchStats {
   measuring = false;
   /** The window now measured (moves remember theirs: a late answer never counts in the next one). */
   window = 0;
