@@ -10,6 +10,7 @@
 //   ZILCH_BENCH_SECONDS   length of each measured window (default 20)
 //   ZILCH_BENCH_RUNS      measured windows (default 3); the summary is their median
 //   ZILCH_BENCH_RULES     the preset the games are played to (default classic)
+//   ZILCH_BENCH_THINK_MS  each bot waits 0.5–1.5 × this before each move (default 0: flat out)
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -53,10 +54,11 @@ export default async function bench(): Promise<void> {
   const seconds = Number(process.env.ZILCH_BENCH_SECONDS ?? 20);
   const runs = Math.max(1, Number(process.env.ZILCH_BENCH_RUNS ?? 3));
   const rules = process.env.ZILCH_BENCH_RULES ?? 'classic';
+  const thinkMs = Number(process.env.ZILCH_BENCH_THINK_MS ?? 0);
   const dist = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
   const compiled = existsSync(dist);
   console.log(
-    `  ${n} API bots, ${n / 2} games at once (bot vs bot, ${rules}), ${runs} × ${seconds} s; ` +
+    `  ${n} API bots, ${n / 2} games at once (bot vs bot, ${rules}), think ${thinkMs} ms, ${runs} × ${seconds} s; ` +
       `server: ${compiled ? 'compiled (packages/server/dist)' : 'SOURCES (no dist: run `npx tsc -b` for the compiled figures)'}, ` +
       `SQLite, own process; raised for setup only: ${codes(SERVER_ENV)}; load average before: ` +
       loadavg()
@@ -76,7 +78,7 @@ export default async function bench(): Promise<void> {
     const t0 = performance.now();
     const bots = await makeBots(server.url, n);
     const made = performance.now();
-    fleet = new BotFleet(server.url, bots, rules);
+    fleet = new BotFleet(server.url, bots, rules, thinkMs);
     fleet.start();
     const f = fleet;
     await until(() => f.games >= n / 2, 30_000, 100);
@@ -84,7 +86,8 @@ export default async function bench(): Promise<void> {
       `  setup: ${n} bot accounts and tokens in ${((made - t0) / 1000).toFixed(1)} s; ` +
         `${n / 2} games in play ${((performance.now() - made) / 1000).toFixed(1)} s later; warming up…`,
     );
-    await sleep(2000);
+    // The first seconds run cold (JIT, caches): the first window came out at half the others.
+    await sleep(5000);
     const results: WindowResult[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await measureWindow(fleet, server.url, server.child.pid, seconds * 1000);
@@ -109,7 +112,7 @@ export default async function bench(): Promise<void> {
     );
     console.log(
       JSON.stringify({
-        botapi: { bots: n, rules, seconds, runs: results, median: m },
+        botapi: { bots: n, rules, thinkMs, seconds, runs: results, median: m },
       }),
     );
   } finally {

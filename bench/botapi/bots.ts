@@ -143,10 +143,12 @@ export class BotFleet {
   private readonly clients: BotClient[];
   private readonly playing = new Set<string>();
 
+  /** `thinkMs`: each move waits 0.5–1.5 × this first (0: as fast as the answers come). */
   constructor(
     url: string,
     private readonly bots: readonly BotAccount[],
     private readonly rules: string,
+    private readonly thinkMs = 0,
   ) {
     this.clients = bots.map((b) => new BotClient({ server: url, token: b.token, retryMs: 200 }));
   }
@@ -239,6 +241,8 @@ export class BotFleet {
     track: GameTrack,
     choices: readonly BotChoice[],
   ): Promise<void> {
+    if (this.thinkMs > 0)
+      await new Promise((r) => setTimeout(r, this.thinkMs * (0.5 + Math.random())));
     const w = this.stats.now();
     if (w) this.stats.open++;
     const t0 = performance.now();
