@@ -6,11 +6,19 @@ import { api, type Loose } from './helpers.ts';
 
 /**
  * Plays a started two-seat table to its end with the seats' tokens (a seat without one is a
- * bot's: its turns are waited for): `winner` rolls six 1s, keeps them all and banks; the other
+ * bot's: its turns are waited for; `bases`, several processes: requests rotate over them): `winner` rolls six 1s, keeps them all and banks; the other
  * seat zilches.
  */
-export async function playForced(base: string, gameId: string, tokens: string[], winner: number) {
+export async function playForced(
+  bases: string | string[],
+  gameId: string,
+  tokens: string[],
+  winner: number,
+) {
+  // Several processes: each read and move goes to the next, as a load balancer might send them.
+  const all = typeof bases === 'string' ? [bases] : bases;
   for (let i = 0; i < 1000; i++) {
+    const base = all[i % all.length]!;
     const v = (await api(base, 'GET', `/api/games/${gameId}`)).body as Loose;
     if (v.status === 'over') return;
     const state = v.state as GameState;

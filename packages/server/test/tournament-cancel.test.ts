@@ -1,26 +1,24 @@
 // Cancelling a tournament (issue 24, item 5: the creator cannot change it once it starts): its
 // creator, and only its creator, may call it off while it is open; then nobody can join or start
 // it, and once it has started it cannot be cancelled.
-import { tempDir } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
-import { account, NO_LIMITS } from './tournament-kit.ts';
+import { api, type Loose } from './helpers.ts';
+import { account, startStack, STORES, type Stack } from './tournament-kit.ts';
 
-describe('cancelling a tournament', () => {
-  const tmp = tempDir();
-  let server: RunningServer | null = null;
+describe.each(STORES)('cancelling a tournament on $name', (kind) => {
+  let stack: Stack | null = null;
   afterAll(async () => {
-    await server?.close();
-    tmp.cleanup();
+    await stack?.close();
   });
 
   it('lets the creator cancel an open tournament, never a started one', async () => {
-    server = await startTestServer({ ZILCH_DATA_DIR: tmp.dir, ...NO_LIMITS });
-    const base = server.url;
+    stack = await startStack(kind);
+    // Two processes: Ann and reads on the first, Ben on the last (the cancel is seen there).
+    const base = stack.urls[0]!;
+    const other = stack.urls[stack.urls.length - 1]!;
     const paths = (await api(base, 'GET', '/api/openapi.json')).body.paths as Loose;
     expect(paths['/api/account/tournaments/{id}/cancel']).toBeDefined();
-    const [ann, ben] = [await account(base), await account(base)];
+    const [ann, ben] = [await account(base), await account(other)];
     const make = async (name: string) =>
       (
         await ann.d.call('POST', '/api/account/tournaments', {
@@ -41,7 +39,7 @@ describe('cancelling a tournament', () => {
     const cancelled = await act(ann, open, 'cancel');
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
-    expect((await api(base, 'GET', `/api/account/tournaments/${open}`)).body.status).toBe(
+    expect((await api(other, 'GET', `/api/account/tournaments/${open}`)).body.status).toBe(
       'cancelled',
     );
     // Nothing moves it again: no join, no start, no second cancel; the lobby lists it no more.
@@ -54,7 +52,7 @@ describe('cancelling a tournament', () => {
       expect(r.status, what).toBe(409);
       expect(r.body.code).toBe('TOURNAMENT_STARTED');
     }
-    const lobby = (await api(base, 'GET', '/api/account/tournaments')).body.tournaments as Loose[];
+    const lobby = (await api(other, 'GET', '/api/account/tournaments')).body.tournaments as Loose[];
     expect(lobby.some((t) => t.id === open)).toBe(false);
 
     // Started (bots fill the seats): too late to cancel; it runs on.
@@ -66,7 +64,7 @@ describe('cancelling a tournament', () => {
       code: 'TOURNAMENT_STARTED',
       message: 'A tournament cannot be cancelled once it starts.',
     });
-    expect((await api(base, 'GET', `/api/account/tournaments/${started}`)).body.status).toBe(
+    expect((await api(other, 'GET', `/api/account/tournaments/${started}`)).body.status).toBe(
       'running',
     );
     expect((await act(ben, 'no-such-one', 'cancel')).body.code).toBe('NOT_FOUND');

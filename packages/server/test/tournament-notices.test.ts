@@ -4,36 +4,34 @@
 // round 1 and again in round 2; a table that is over leaves the notice.
 import { preset } from '@zilch/engine';
 import type { PushPayload } from '@zilch/protocol';
-import { PushEndpoint, tempDir, until } from '@zilch/testkit';
+import { PushEndpoint, until } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, type Loose } from './helpers.ts';
 import { playForced } from './forced-play.ts';
-import { account, NO_LIMITS } from './tournament-kit.ts';
+import { account, startStack, STORES, type Stack } from './tournament-kit.ts';
 
 /** A received push's decrypted payload. */
 const payloadOf = (x: { payload: unknown }) => x.payload as PushPayload;
 
-describe('tournament game notices', () => {
-  const tmp = tempDir();
-  let server: RunningServer | null = null;
+describe.each(STORES)('tournament game notices on $name', (kind) => {
+  let stack: Stack | null = null;
   let push: PushEndpoint | null = null;
   afterAll(async () => {
-    await server?.close();
+    await stack?.close();
     await push?.close();
-    tmp.cleanup();
   });
 
   it('pushes and lists each next game with the tournament kind', async () => {
     push = await PushEndpoint.start();
-    server = await startTestServer({
-      ZILCH_DATA_DIR: tmp.dir,
+    stack = await startStack(kind, {
       ZILCH_PUSH_HTTP_ENDPOINTS: '1',
       ZILCH_PUSH_HOSTS: '127.0.0.1',
-      ...NO_LIMITS,
     });
-    const base = server.url;
-    const [ann, ben] = [await account(base), await account(base)];
+    // Two processes: Ann on the first, Ben on the last, moves rotating over both; both runners
+    // sweep, yet each table is pushed once.
+    const base = stack.urls[0]!;
+    const bases = stack.urls;
+    const [ann, ben] = [await account(base), await account(bases[bases.length - 1]!)];
     const subs = new Map<string, string>();
     for (const p of [ann, ben]) {
       const sub = push.subscription();
@@ -99,7 +97,7 @@ describe('tournament game notices', () => {
         const s = (await who.d.call('POST', `/api/account/tournaments/${id}/seat`)).body;
         tokens[s.seat] = s.token;
       }
-      await playForced(base, g.gameId, tokens, 0);
+      await playForced(bases, g.gameId, tokens, 0);
     }
     // Round 2: Ann's next table is pushed and listed; round 1's is no longer.
     const annSecond = await tableOf(ann, 2);

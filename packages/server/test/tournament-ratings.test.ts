@@ -2,27 +2,27 @@
 // table moves both players' Glicko-2 ratings exactly once, by what the Glicko-2 maths and an
 // ordinary rated game between two new players give, and each player's profile lists the
 // tournament with their place.
-import { tempDir, until } from '@zilch/testkit';
+import { until } from '@zilch/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NEW_PLAYER, rateGame } from '../src/ratings/glicko.ts';
-import type { RunningServer } from '../src/server.ts';
-import { api, startTestServer, type Loose } from './helpers.ts';
+import { api, type Loose } from './helpers.ts';
 import { playForced } from './forced-play.ts';
-import { account, NO_LIMITS } from './tournament-kit.ts';
+import { account, startStack, STORES, type Stack } from './tournament-kit.ts';
 
 type Person = Awaited<ReturnType<typeof account>>;
 
-describe('a rated tournament', () => {
-  const tmp = tempDir();
-  let server: RunningServer | null = null;
+describe.each(STORES)('a rated tournament on $name', (kind) => {
+  let stack: Stack | null = null;
   afterAll(async () => {
-    await server?.close();
-    tmp.cleanup();
+    await stack?.close();
   });
 
   it('rates each table once, like any rated game, and is on every player’s profile', async () => {
-    server = await startTestServer({ ZILCH_DATA_DIR: tmp.dir, ...NO_LIMITS });
-    const base = server.url;
+    stack = await startStack(kind);
+    // Two processes: moves go to the first (forced dice are a process's own), ratings and the
+    // tournament are read from the last; both runners sweep, and each table is rated once.
+    const base = stack.urls[0]!;
+    const bases = stack.urls;
     const people: Person[] = [];
     for (let i = 0; i < 4; i++) people.push(await account(base));
     const [host] = people as [Person];
@@ -38,9 +38,10 @@ describe('a rated tournament', () => {
     ).body.id as string;
     for (const p of people.slice(1))
       expect((await p.d.call('POST', `/api/account/tournaments/${id}/join`)).status).toBe(200);
-    const read = async () => (await api(base, 'GET', `/api/account/tournaments/${id}`)).body;
+    const read = async () =>
+      (await api(bases[bases.length - 1]!, 'GET', `/api/account/tournaments/${id}`)).body;
     const ratingOf = async (p: Person) =>
-      (await api(base, 'GET', `/api/players/${p.id}/ratings`)).body as Loose;
+      (await api(bases[bases.length - 1]!, 'GET', `/api/players/${p.id}/ratings`)).body as Loose;
     const applied = (gameId: string) =>
       until(async () => {
         const r = (await api(base, 'GET', `/api/games/${gameId}/rating`)).body as Loose;
