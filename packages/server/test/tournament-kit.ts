@@ -8,7 +8,7 @@ import { Device, register } from './device.ts';
 import { startTestServer } from './helpers.ts';
 
 /** Rate limits off: the tests make many accounts and calls from one address. */
-export const NO_LIMITS = {
+const NO_LIMITS = {
   ZILCH_AUTH_RATE_LIMIT: '100000',
   ZILCH_RATE_LIMIT: '100000',
   ZILCH_COSTLY_RATE_LIMIT: '100000',
