@@ -34,16 +34,16 @@ export function freshTurn(rules: RuleSet): TurnState {
 
 /** A new game whose first player is already chosen. */
 export function initialState(rules: RuleSet, players: number, first: number): GameState {
-  // Pushed by a loop, not `new Array(n)` then filled: those arrays stay holey for good, and
-  // every read of a score then checks for a hole (once per game of a simulation that plays
-  // hundreds of thousands a second; these are packed, with no builtin call).
-  const scores: number[] = [];
-  const onBoard: boolean[] = [];
-  const zilchStreak: number[] = [];
+  // Filled by a loop, not Array.fill: no builtin call and no extra capacity, once per game of a
+  // simulation that plays hundreds of thousands a second. (Packed arrays by push measured no
+  // faster: push allocates room for 16 more.)
+  const scores = new Array<number>(players);
+  const onBoard = new Array<boolean>(players);
+  const zilchStreak = new Array<number>(players);
   for (let i = 0; i < players; i++) {
-    scores.push(0);
-    onBoard.push(false);
-    zilchStreak.push(0);
+    scores[i] = 0;
+    onBoard[i] = false;
+    zilchStreak[i] = 0;
   }
   return {
     rules,
