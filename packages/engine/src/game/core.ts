@@ -206,6 +206,7 @@ function afterKeep(s: GameState, emit: Emit): void {
   if (t.available === 0) hotDice(s, t, emit);
 }
 
+/** Hot dice: every die comes back (and the total locks, in Ten Dice). */
 function hotDice(s: GameState, t: TurnState, emit: Emit): void {
   t.available = s.rules.dice;
   t.held = 0;
@@ -240,12 +241,13 @@ export function choose(s: GameState, inherit: boolean, emit: Emit): void {
   if (emit) announceChoice(s.current, inherit, offer, emit);
 }
 
+/** The event of a choice between the offer and a fresh turn. */
 function announceChoice(
   seat: number,
   inherit: boolean,
   offer: Offer,
   emit: (e: GameEvent) => void,
-) {
+): void {
   emit(
     inherit
       ? { type: 'inherited', seat, points: offer.points, dice: offer.dice }
