@@ -92,6 +92,7 @@ export class ScoringTable {
   /** 1 where the roll at a dense index is a zilch, and each roll's faces: the lean path reads no info. */
   private zilches = new Uint8Array(1024);
   private readonly faces: (readonly number[])[] = [];
+  private readonly scoringFaces: (readonly number[] | null)[] = [];
   /** Bonus floor house rule: three pairs, two triplets and straights, by multiset key. */
   private readonly bonusByKey = new Map<number, number>();
 
@@ -128,6 +129,16 @@ export class ScoringTable {
    * use: what the lean path passes around instead of the RollInfo (`infoAt`, `zilchAt`).
    */
   indexOf(key: number, held = 0): number {
+    // The common case alone, kept small so simulations' loops inline it whole.
+    if (held === 0) {
+      const i = this.index[key] as number;
+      if (i >= 0) return i;
+    }
+    return this.indexOfRest(key, held);
+  }
+
+  /** `indexOf` for held faces and for rolls not built yet. */
+  private indexOfRest(key: number, held: number): number {
     if (held === 0 || !(this.rules.hotDiceDoubling || this.rules.setDoubling)) {
       const i = this.index[key] as number;
       return i >= 0 ? i : this.add(key, this.build(key, 0));
@@ -151,6 +162,14 @@ export class ScoringTable {
     return this.zilches[i] === 1;
   }
 
+  /**
+   * The faces of the roll at a dense index when it scores, null when it is a zilch: the lean
+   * path's roll step learns both from one load.
+   */
+  scoringFacesAt(i: number): readonly number[] | null {
+    return this.scoringFaces[i] as readonly number[] | null;
+  }
+
   private add(k: number, info: RollInfo): number {
     const i = this.infos.length;
     if (i === this.zilches.length) {
@@ -161,6 +180,7 @@ export class ScoringTable {
     this.zilches[i] = info.zilch ? 1 : 0;
     this.infos.push(info);
     this.faces.push(info.faces);
+    this.scoringFaces.push(info.zilch ? null : info.faces);
     if (k < KEY_SPACE) this.index[k] = i;
     else this.heldIndex.set(k, i);
     return i;
