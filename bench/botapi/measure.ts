@@ -3,7 +3,7 @@
 // server's refusals by code (from its /metrics), CPU of both processes and the load average.
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { cpuSecondsOf, sleep, summarize } from '@zilch/testkit';
+import { cpuSecondsOf, scrapeMetrics, sleep, summarize } from '@zilch/testkit';
 import type { BotFleet } from './bots.ts';
 
 /** What one window measured. */
@@ -38,10 +38,11 @@ export interface WindowResult {
 
 /** Refusals by code so far, from the server's `zilch_refusals_total` counter. */
 async function refusals(url: string): Promise<Map<string, number>> {
-  const text = await fetch(`${url}/metrics`).then((r) => r.text());
   const out = new Map<string, number>();
-  for (const m of text.matchAll(/^zilch_refusals_total\{[^}]*code="([^"]+)"[^}]*\} (\S+)$/gm))
-    out.set(m[1] as string, (out.get(m[1] as string) ?? 0) + Number(m[2]));
+  for (const [sample, n] of await scrapeMetrics(url)) {
+    const code = /^zilch_refusals_total\{[^}]*code="([^"]+)"/.exec(sample)?.[1];
+    if (code) out.set(code, (out.get(code) ?? 0) + n);
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import {
   cpuSecondsOf,
   cpuSecondsOfCommand,
+  scrapeMetrics,
   sleep,
   startCluster,
   summarize,
@@ -68,16 +69,6 @@ export interface RunResult {
   /** Resident memory of the server processes together at the end of the window, MiB. */
   serverRssMb: number;
   loadAverage: number;
-}
-
-/** One scrape of a server's /metrics: every sample by its name and labels, as written. */
-async function scrape(base: string): Promise<Map<string, number>> {
-  const text = await fetch(`${base}/metrics`).then((r) => r.text());
-  const out = new Map<string, number>();
-  for (const m of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (\S+)$/gm)) {
-    out.set(m[1] as string, Number(m[2]));
-  }
-  return out;
 }
 
 /**
@@ -171,7 +162,7 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
     );
     await sleep(Math.min(5000, o.thinkMs * 3));
     // The first scrape also resets each server's event-loop histogram (prom-client does on collect).
-    const before = await Promise.all(urls.map(scrape));
+    const before = await Promise.all(urls.map(scrapeMetrics));
     // --trace-gc writes to the server's stdout: keep the lines of the measured window.
     const gcLines: string[] = [];
     const keepGc = (d: unknown) => gcLines.push(String(d));
@@ -202,7 +193,7 @@ export async function runOnce(o: RunOptions): Promise<RunResult> {
     const l = summarize(reports.flatMap((r) => r.latencies));
     let errors = 0;
     for (const r of reports) for (const n of Object.values(r.errorCodes)) errors += n;
-    const after = await Promise.all(urls.map(scrape));
+    const after = await Promise.all(urls.map(scrapeMetrics));
     const pairs = before.map((b, i): [Map<string, number>, Map<string, number>] => [
       b,
       after[i] as Map<string, number>,

@@ -111,3 +111,13 @@ export async function until<T>(
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** One scrape of a server's /metrics: every sample by its name and labels, as written. */
+export async function scrapeMetrics(base: string): Promise<Map<string, number>> {
+  const text = await fetch(`${base}/metrics`).then((r) => r.text());
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (\S+)$/gm)) {
+    out.set(m[1] as string, Number(m[2]));
+  }
+  return out;
+}
