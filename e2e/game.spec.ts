@@ -14,6 +14,8 @@ test('two players and a bot play a whole game: offer, hot dice, zilch, refresh, 
   browser,
   request,
 }) => {
+  // Three browsers and a bot through a whole game: 1.5 min on loaded cores was not enough.
+  test.setTimeout(180_000);
   const alice = await (await browser.newContext()).newPage();
   const bob = await (await browser.newContext()).newPage();
   const watcher = await (await browser.newContext()).newPage();

@@ -116,16 +116,30 @@ async function tapDuringTumble(
   await page.goto(`/t/${gameId}`);
   await expect(page.getByRole('heading', { name: 'Your turn', exact: true })).toBeVisible();
   await record(page);
+  // Aimed straight at the dice's centres, found by a watcher set before the roll that answers as
+  // the tumble starts, and the three inputs sent together: on a loaded machine each round trip
+  // to the browser can take a few hundred ms, and one after another they outlasted the 0.95 s
+  // tumble. A watcher that saw no tumble in 5 s answers null: this attempt is lost.
+  const seen = page.evaluate(`new Promise((done) => {
+    const until = Date.now() + 5000;
+    const look = () => {
+      const dice = [...document.querySelectorAll('[data-rolling=true] button.die')];
+      if (dice.length === 0) return Date.now() > until ? done(null) : requestAnimationFrame(look);
+      done(dice.map((d) => {
+        const b = d.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }));
+    };
+    look();
+  })`) as Promise<{ x: number; y: number }[] | null>;
   await page.getByTestId('roll').tap();
-  // Aimed straight at the dice's centres (no waiting on each tap, which on a loaded machine
-  // could outlast the tumble).
-  await page.waitForSelector('[data-rolling=true] button.die');
-  const at = (await page.evaluate(`[...document.querySelectorAll('.tray button.die')].map((d) => {
-    const b = d.getBoundingClientRect();
-    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  })`)) as { x: number; y: number }[];
-  for (const i of [0, 1]) await page.touchscreen.tap(at[i]?.x ?? 0, at[i]?.y ?? 0);
-  await page.keyboard.press('3');
+  const at = await seen;
+  if (!at) return { inTumble: false, line: '' };
+  await Promise.all([
+    page.touchscreen.tap(at[0]?.x ?? 0, at[0]?.y ?? 0),
+    page.touchscreen.tap(at[1]?.x ?? 0, at[1]?.y ?? 0),
+    page.keyboard.press('3'),
+  ]);
   const during = (await page.evaluate(`({
     rolling: document.querySelector('[data-rolling=true]') !== null,
     line: document.querySelector('[data-testid=selection]')?.textContent ?? '',
@@ -156,6 +170,9 @@ test('a tap while the dice tumble is kept, marked, and applied when they land', 
     isMobile: true,
   });
   const page = await ctx.newPage();
+  // A tumble of 4 s, not 0.95 s: on loaded cores a round trip to the browser alone can take a
+  // few hundred ms, and the inputs must come while the dice tumble.
+  await page.addInitScript('window.__zilchTumbleMs = 4000');
   let shown: { inTumble: boolean; line: string } = { inTumble: false, line: '' };
   for (let attempt = 0; attempt < 8 && !shown.inTumble; attempt++)
     shown = await tapDuringTumble(page, request);

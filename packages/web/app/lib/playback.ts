@@ -46,6 +46,15 @@ export const PACE = {
   choose: 700,
 } as const;
 
+/**
+ * How long a roll's dice tumble. A browser test may lengthen it (`window.__zilchTumbleMs`, set
+ * before the page loads) to aim taps inside it on a machine too slow to do so in 0.95 s.
+ */
+function tumbleHold(): number {
+  const t = (globalThis as { __zilchTumbleMs?: unknown }).__zilchTumbleMs;
+  return typeof t === 'number' && t > 0 ? t : PACE.tumble;
+}
+
 /** A tumble's time with reduced motion: shorter, never zero, so the moment is still shown. */
 export function paced(ms: number, reduced: boolean): number {
   if (!reduced || ms === 0) return ms;
@@ -224,7 +233,7 @@ export function stepsOf(
           rolling: true,
           highlight: null,
           say: '',
-          hold: PACE.tumble,
+          hold: tumbleHold(),
           own,
           chain: gi > 0,
         });
