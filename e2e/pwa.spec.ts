@@ -188,7 +188,7 @@ test('dark mode follows the device and every page passes axe in both themes', as
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // every page, both themes, axe each time: slow on loaded cores
   const over = await finishedGame(request);
   for (const colorScheme of ['light', 'dark'] as const) {
     const ctx = await browser.newContext({ colorScheme });

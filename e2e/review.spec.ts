@@ -58,10 +58,13 @@ test('review at once: chart and turns from the log before the coach answers, ver
   });
   const page = await ctx.newPage();
   await holdToken(page, gameId, 0, token);
-  // The coach answers slowly here (as on a busy server): the page must not wait for it.
+  // The coach answers only once the test has seen the page without it (as on a busy server, and
+  // whatever the machine's load): the page must not wait for it.
   let answered = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
   await page.route('**/api/advice', async (route) => {
-    await new Promise((r) => setTimeout(r, 2500));
+    await gate;
     answered++;
     await route.continue();
   });
@@ -96,6 +99,7 @@ test('review at once: chart and turns from the log before the coach answers, ver
   await expect(page.getByTestId('review-turns')).toContainText('Tester');
   await expect(page.getByTestId('review-turns')).toContainText('kept 1 1 1 for 1,000');
   await expect(page.getByTestId('review-turns')).toContainText('coach: asking…');
+  release();
   // The time is a figure (the README quotes it from a quiet run), not a bound: on CI's shared
   // cores at CPU ×4 it ranges 0.9–1.4 s. What must hold is the order: drawn from the log while
   // the coach has answered nothing.
