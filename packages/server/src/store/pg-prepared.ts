@@ -29,6 +29,8 @@ export class PreparedTexts {
   private readonly named = new Map<string, string>();
   /** Texts whose plan broke under a schema change: never named again by this process. */
   private readonly refused = new Set<string>();
+  /** Names are never reused: a refused text's name stays prepared on the connections that made it. */
+  private made = 0;
 
   constructor(private readonly limits: PreparedLimits = PREPARED_LIMITS) {}
 
@@ -45,7 +47,7 @@ export class PreparedTexts {
       return null;
     }
     this.seen.delete(text);
-    const fresh = `zilch_${this.named.size + 1}`;
+    const fresh = `zilch_${++this.made}`;
     this.named.set(text, fresh);
     return fresh;
   }
