@@ -41,44 +41,56 @@ describe.each(storesFor(pgUrl, schema))('game accuracy on %s', (_name, env) => {
     expect((await register(d, new SoftPasskey(base))).status).toBe(201);
     const me = (await d.call('POST', '/api/account/profile', { name: 'Analyst' })).body.user
       .id as string;
-    const t = (
-      await api(base, 'POST', '/api/games', {
-        rules,
-        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
-      })
-    ).body as Loose;
-    const token = t.seats[0].token as string;
-    expect((await d.call('POST', `/api/account/games/${t.gameId}/claim`, { token })).status).toBe(
-      200,
-    );
+    // One game, claimed by this account and played to the end; its accuracy once exact.
+    const playOne = async (checkEarly: boolean) => {
+      const t = (
+        await api(base, 'POST', '/api/games', {
+          rules,
+          seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+        })
+      ).body as Loose;
+      const token = t.seats[0].token as string;
+      const claim = await d.call('POST', `/api/account/games/${t.gameId}/claim`, { token });
+      expect(claim.status).toBe(200);
+      if (checkEarly) {
+        const early = await api(base, 'GET', `/api/games/${t.gameId}/accuracy`);
+        expect(early.status).toBe(409);
+        expect(early.body.code).toBe('NOT_OVER');
+      }
+      await playToEnd(base, t.gameId, token);
+      // The first answers may be provisional while the pool solves these rules exactly.
+      const a = (await until(
+        async () => {
+          const r = await api(base, 'GET', `/api/games/${t.gameId}/accuracy`);
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          return r.body.provisional ? null : r.body;
+        },
+        90_000,
+        500,
+      )) as Loose;
+      return { gameId: t.gameId as string, a };
+    };
+    // Both seats play random moves, so a game almost always holds a graded decision; a short game
+    // to 1,500 now and then holds none (seen once in CI), so up to five games are played for one.
+    const played = [await playOne(true)];
+    while ((played.at(-1)?.a.graded.length ?? 0) === 0 && played.length < 5)
+      played.push(await playOne(false));
+    const { gameId, a } = played.at(-1) as { gameId: string; a: Loose };
 
-    const early = await api(base, 'GET', `/api/games/${t.gameId}/accuracy`);
-    expect(early.status).toBe(409);
-    expect(early.body.code).toBe('NOT_OVER');
-
-    await playToEnd(base, t.gameId, token);
-    // The first answers may be provisional while the pool solves these rules exactly.
-    const a = (await until(
-      async () => {
-        const r = await api(base, 'GET', `/api/games/${t.gameId}/accuracy`);
-        expect(r.status, JSON.stringify(r.body)).toBe(200);
-        return r.body.provisional ? null : r.body;
-      },
-      90_000,
-      500,
-    )) as Loose;
-    expect(a.preset).toBe('custom');
-    expect(a.seats).toHaveLength(2);
-    for (const s of a.seats) {
-      expect(s.kind).toBe('win');
-      expect(s.decisions).toBeGreaterThan(0);
-      expect(s.accuracy).toBeGreaterThanOrEqual(0);
-      expect(s.accuracy).toBeLessThanOrEqual(100);
-      const graded = a.graded.filter((g: Loose) => g.seat === s.seat).length;
-      expect(s.inaccuracies + s.mistakes + s.blunders).toBe(graded);
+    for (const { a: each } of played) {
+      expect(each.preset).toBe('custom');
+      expect(each.seats).toHaveLength(2);
+      for (const s of each.seats) {
+        expect(s.kind).toBe('win');
+        expect(s.decisions).toBeGreaterThan(0);
+        expect(s.accuracy).toBeGreaterThanOrEqual(0);
+        expect(s.accuracy).toBeLessThanOrEqual(100);
+        const graded = each.graded.filter((g: Loose) => g.seat === s.seat).length;
+        expect(s.inaccuracies + s.mistakes + s.blunders).toBe(graded);
+      }
     }
-    // Both seats play random moves: something is graded, and each graded decision carries the
-    // coach's options, best first, the played one costing at least the inaccuracy threshold.
+    // Each graded decision carries the coach's options, best first, the played one costing at
+    // least the inaccuracy threshold.
     expect(a.graded.length).toBeGreaterThan(0);
     for (const g of a.graded) {
       expect(g.options.length).toBeGreaterThan(1);
@@ -86,18 +98,21 @@ describe.each(storesFor(pgUrl, schema))('game accuracy on %s', (_name, env) => {
       expect(g.loss).toBeGreaterThanOrEqual(a.thresholds.win.inaccuracy);
     }
     // Stored: the same answer again, without asking the coach.
-    const again = await api(base, 'GET', `/api/games/${t.gameId}/accuracy`);
+    const again = await api(base, 'GET', `/api/games/${gameId}/accuracy`);
     expect(again.body).toEqual(a);
 
     const trend = (await api(base, 'GET', `/api/players/${me}/accuracy`)).body as Loose;
     expect(trend.presets).toHaveLength(1);
     expect(trend.presets[0].preset).toBe('custom');
-    expect(trend.presets[0].games[0]).toMatchObject({ gameId: t.gameId, seat: 0 });
-    expect(trend.presets[0].mean).toBe(a.seats[0].accuracy);
+    expect(trend.presets[0].games).toHaveLength(played.length);
+    expect(trend.presets[0].games[0]).toMatchObject({ gameId, seat: 0 });
+    const mean =
+      played.reduce((sum, p) => sum + (p.a.seats[0].accuracy as number), 0) / played.length;
+    expect(trend.presets[0].mean).toBe(Math.round(10 * mean) / 10);
     expect(
       ((await api(base, 'GET', '/api/players/nobody/accuracy')).body as Loose).presets,
     ).toEqual([]);
-  }, 150_000);
+  }, 300_000);
 
   it('documents the routes in OpenAPI', async () => {
     const doc = (await api(base, 'GET', '/api/openapi.json')).body as Loose;

@@ -15,12 +15,16 @@ const read = (path: string) =>
 
 let server: RunningServer;
 let base: string;
+// Its own store: the worker's default one may hold a table an earlier file left in play, and the
+// first test counts the games in play from zero.
+const data = tempDir('zilch-ops-');
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ ZILCH_DATA_DIR: data.dir });
   base = server.url;
 });
 afterAll(async () => {
   await server.close();
+  data.cleanup();
 });
 
 interface Exported {
