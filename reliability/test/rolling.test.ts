@@ -96,9 +96,10 @@ describe.skipIf(!pg || !redis)('rolling restart of two processes under load', ()
       expect(stats.reconnects).toBeGreaterThanOrEqual(TABLES);
       expect(stats.errors, JSON.stringify(stats.errorCodes)).toBe(0);
       // The longest a player waited for their own move to come back, across both restarts. The
-      // target is 2 s (docs/reliability.md quotes the figure); here other suites share the cores,
-      // so the bound is what no reconnect-on-restart bug could pass (a lost ack costs 10 s).
-      expect(during.max).toBeLessThanOrEqual(5000);
+      // target is 2 s (docs/reliability.md quotes the figure); here the cores may be slow or
+      // shared, so the bound is what no reconnect-on-restart bug could pass: a lost ack costs the
+      // client's 10 s timeout. A slow CI machine took 4.8 s to restart a process and 5.2 s here.
+      expect(during.max).toBeLessThanOrEqual(8000);
     },
   );
 });
