@@ -68,7 +68,12 @@ test('a lone player is offered a bot after the wait and plays it', async ({ page
   await page.waitForURL(/\/t\//);
   // Visible ones only: the dice tray's caption ("Last roll: Cautious bot …") may be in the page
   // but hidden while the dice are shown, and it can come first.
-  await expect(page.getByText(/Cautious bot/).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/Cautious bot/)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
 });
 
 test('cancel leaves the queue and shows the form again', async ({ page }) => {
