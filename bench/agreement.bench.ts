@@ -4,7 +4,7 @@
 // `optimal` against `expected` with seats rotating (so both seat orders, equally often), which
 // must be above ½. Ten Dice has no exact solution; its `optimal` (the expected-points race at
 // that size) against `expected` is printed the same way.
-//   ZILCH_BENCH_SELF_GAMES     games of optimal v optimal per preset (default 20000)
+//   ZILCH_BENCH_SELF_GAMES     games of optimal v optimal per preset (default 20000; 0 skips them)
 //   ZILCH_BENCH_VERSUS_GAMES   games of optimal v expected per preset (default 10000)
 //   ZILCH_BENCH_PRESETS        comma list of preset ids (default: the solvable ones, then ten-dice)
 // Advised bots read the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch): run
@@ -37,7 +37,9 @@ export default async function bench(): Promise<void> {
   for (const id of ids) {
     const rules = preset(id);
     const sol = twoPlayerSolution(rules, { dir: cacheDir });
-    if (sol instanceof TwoPlayerSolution) {
+    if (selfGames === 0) {
+      console.log(`  ${id.padEnd(18)} self-play not run (ZILCH_BENCH_SELF_GAMES=0)`);
+    } else if (sol instanceof TwoPlayerSolution) {
       const predicted = sol.fresh(0, 0);
       const self = await simulate({
         rules,

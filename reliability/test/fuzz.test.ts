@@ -100,23 +100,38 @@ const clientIdArb = fc.oneof(
 
 describe('socket messages', () => {
   it('random, malformed, out-of-turn and replayed messages are refused with {code,message}; the log never changes', async () => {
-    const before0 = await snapshot();
-    const on = before0.view.state.current;
-    const a = await joined(server.url, game.gameId, tokenOf(on));
-    const b = await joined(server.url, game.gameId, tokenOf(1 - on));
+    const seats = [
+      await joined(server.url, game.gameId, tokenOf(0)),
+      await joined(server.url, game.gameId, tokenOf(1)),
+    ];
     const spec = await joined(server.url, game.gameId);
     const stranger = await connect(server.url);
-    clients.push(a.c, b.c, spec.c, stranger);
-    // One real action first, so there is an accepted client id to replay.
-    const first = await a.c.ask('action', {
-      gameId: game.gameId,
-      clientId: 'fuzz-first',
-      action: { type: 'roll' },
-    });
-    expect(first?.ok).toBe(true);
+    clients.push(...seats.map((s) => s.c), spec.c, stranger);
+    // One real action first, so there is an accepted client id to replay: a roll by the seat on
+    // turn (`a`) that keeps the turn there. A roll that zilches passes the turn, and then the other
+    // seat's "stolen" id below would be a move in turn: roll again, from whoever is on turn.
+    const rollInTurn = async (i: number) => {
+      const on = (await snapshot()).view.state.current;
+      const [mover, other] = [seats[on]!, seats[1 - on]!];
+      const id = `fuzz-first-${i}`;
+      const ack = await mover.c.ask('action', {
+        gameId: game.gameId,
+        clientId: id,
+        action: { type: 'roll' },
+      });
+      expect(ack?.ok).toBe(true);
+      const kept = (await snapshot()).view.state.current === on;
+      return { a: mover, b: other, firstId: id, first: ack, kept };
+    };
+    let tried = await rollInTurn(0);
+    for (let i = 1; !tried.kept; i++) {
+      expect(i, 'ten rolls in a row zilched').toBeLessThan(10);
+      tried = await rollInTurn(i);
+    }
+    const { a, b, firstId, first } = tried;
     const before = await snapshot();
-    const onTurn = before.view.state.current === on ? a.c : b.c;
-    const offTurn = onTurn === a.c ? b.c : a.c;
+    const onTurn = a.c;
+    const offTurn = b.c;
 
     const refused = (ack: unknown) =>
       typeof ack === 'object' &&
@@ -184,7 +199,7 @@ describe('socket messages', () => {
     for (const action of [{ type: 'roll' }, { type: 'bank' }]) {
       const again = await a.c.ask('action', {
         gameId: game.gameId,
-        clientId: 'fuzz-first',
+        clientId: firstId,
         action,
       });
       counted.socket += 1;
@@ -192,7 +207,7 @@ describe('socket messages', () => {
     }
     const stolen = await b.c.ask('action', {
       gameId: game.gameId,
-      clientId: 'fuzz-first',
+      clientId: firstId,
       action: { type: 'roll' },
     });
     counted.socket += 1;
