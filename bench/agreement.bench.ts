@@ -5,7 +5,7 @@
 // must be above ½. Ten Dice has no exact solution; its `optimal` (the expected-points race at
 // that size) against `expected` is printed the same way.
 //   ZILCH_BENCH_SELF_GAMES     games of optimal v optimal per preset (default 20000; 0 skips them)
-//   ZILCH_BENCH_VERSUS_GAMES   games of optimal v expected per preset (default 10000)
+//   ZILCH_BENCH_VERSUS_GAMES   games of optimal v expected per preset (default 10000; 0 skips them)
 //   ZILCH_BENCH_PRESETS        comma list of preset ids (default: the solvable ones, then ten-dice)
 // Advised bots read the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch): run
 // `npm run presolve` first, or the first game of a preset waits for its solve.
@@ -58,6 +58,7 @@ export default async function bench(): Promise<void> {
     } else {
       console.log(`  ${id.padEnd(18)} no exact two-player solution: self-play not compared`);
     }
+    if (versusGames === 0) continue;
     const versus = await simulate({
       rules,
       bots: ['optimal', 'expected'],
