@@ -24,6 +24,17 @@ describe('which texts run as named statements', () => {
     expect(t.nameFor('select 1')).not.toBeNull();
   });
 
+  it('never gives a second text the name of one still prepared, after a refusal', () => {
+    const t = new PreparedTexts({ after: 1, most: 10, counted: 100 });
+    const a = t.nameFor('select 1');
+    const b = t.nameFor('select 2');
+    t.refuse('select 1');
+    expect(t.nameFor('select 1')).toBeNull();
+    // `b` is still prepared on the connections, and so is `a`: a new text gets neither name.
+    const c = t.nameFor('select 3');
+    expect(new Set([a, b, c]).size).toBe(3);
+  });
+
   it('forgets counts past its bound instead of growing', () => {
     const t = new PreparedTexts({ after: 3, most: 10, counted: 4 });
     for (let i = 0; i < 100; i++) t.nameFor(`select ${i}`);
