@@ -6,13 +6,20 @@
 // that size) against `expected` is printed the same way.
 //   ZILCH_BENCH_SELF_GAMES     games of optimal v optimal per preset (default 20000; 0 skips them)
 //   ZILCH_BENCH_VERSUS_GAMES   games of optimal v expected per preset (default 10000; 0 skips them)
+//   ZILCH_BENCH_EDGE_GAMES     games of expected v optimal whose decisions are valued by the
+//                              solution (default 10000; 0 skips them): the edge `optimal` should
+//                              have, ½ + expected's mean summed decision loss, exact in
+//                              expectation (botRegret), printed beside the measured one
 //   ZILCH_BENCH_PRESETS        comma list of preset ids (default: the solvable ones, then ten-dice)
 // Advised bots read the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch): run
 // `npm run presolve` first, or the first game of a preset waits for its solve.
 import { availableParallelism } from 'node:os';
 import { preset, type PresetId } from '@zilch/engine';
 import {
+  botRegret,
+  createBot,
   defaultCacheDir,
+  diskSolutions,
   simulate,
   solvablePresets,
   twoPlayerSolution,
@@ -25,6 +32,7 @@ const interval = ([lo, hi]: [number, number]) => `[${pct(lo)}, ${pct(hi)}]`;
 export default async function bench(): Promise<void> {
   const selfGames = Number(process.env.ZILCH_BENCH_SELF_GAMES ?? 20_000);
   const versusGames = Number(process.env.ZILCH_BENCH_VERSUS_GAMES ?? 10_000);
+  const edgeGames = Number(process.env.ZILCH_BENCH_EDGE_GAMES ?? 10_000);
   const cacheDir = process.env.ZILCH_CACHE_DIR || defaultCacheDir();
   const workers = availableParallelism();
   const ids = (process.env.ZILCH_BENCH_PRESETS?.split(',') ?? [
@@ -58,6 +66,22 @@ export default async function bench(): Promise<void> {
     } else {
       console.log(`  ${id.padEnd(18)} no exact two-player solution: self-play not compared`);
     }
+    // The edge the solution gives `optimal` over `expected`'s policy, from expected's decisions.
+    let edge: { share: number; half: number } | null = null;
+    if (edgeGames > 0 && sol instanceof TwoPlayerSolution) {
+      const solutions = diskSolutions(cacheDir);
+      const started = performance.now();
+      const r = botRegret(rules, createBot('expected', rules, 0, { solutions }), {
+        games: edgeGames,
+        seed: 28,
+        solutions,
+      });
+      edge = { share: 0.5 + r.loss, half: 1.96 * r.se };
+      console.log(
+        `  ${''.padEnd(18)} solution's edge over expected: ${pct(edge.share)} ± ${(100 * edge.half).toFixed(2)} ` +
+          `(½ + expected's decision losses, ${r.games} games, exact in expectation; ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
     if (versusGames === 0) continue;
     const versus = await simulate({
       rules,
@@ -69,9 +93,14 @@ export default async function bench(): Promise<void> {
     });
     const o = versus.seats[0];
     if (!o) continue;
+    // Both estimate the same number: they agree when their difference is inside the two errors.
+    const agrees =
+      edge === null
+        ? ''
+        : `; ${Math.abs(o.winRate - edge.share) <= Math.hypot((o.ci95[1] - o.ci95[0]) / 2, edge.half) ? 'agrees with' : 'DISAGREES with'} the solution's edge`;
     console.log(
       `  ${''.padEnd(18)} optimal v expected ${pct(o.winRate)} ${interval(o.ci95)} over ${versus.games} games` +
-        ` (optimal started ${o.starts}); ${o.ci95[0] > 0.5 ? 'above' : 'NOT above'} ½ with its interval` +
+        ` (optimal started ${o.starts}); ${o.ci95[0] > 0.5 ? 'above' : 'NOT above'} ½ with its interval${agrees}` +
         `; zilch rate ${pct(o.zilchRate)} v ${pct(versus.seats[1]?.zilchRate ?? 0)} (${versus.seconds.toFixed(1)} s)`,
     );
   }

@@ -15,5 +15,12 @@ export {
   type CardParams,
   type CardTuning,
 } from './params.ts';
-export { cardRegret, tuneCard, CARD_GRID, type Regret, type RegretOptions } from './measure.ts';
+export {
+  botRegret,
+  cardRegret,
+  tuneCard,
+  CARD_GRID,
+  type Regret,
+  type RegretOptions,
+} from './measure.ts';
 export { fitCard, type FitOptions, type FitWindow } from './fit.ts';

@@ -19,7 +19,7 @@ export interface RegretOptions {
   readonly solutions?: SolutionSource;
 }
 
-/** A card's loss of win share against `optimal`, estimated from its decisions. */
+/** A strategy's loss of win share against `optimal`, estimated from its decisions. */
 export interface Regret {
   readonly games: number;
   /** Mean over games of the card's summed decision losses = ½ − its expected win share. */
@@ -56,22 +56,21 @@ function lossOf(s: GameState, a: Action, solutions: SolutionSource): number {
 }
 
 /**
- * Plays the card against `optimal` (two players, seats taking turns to start) and sums the win
- * share each of the card's decisions gives up, valued by the exact two-player solution. By the
- * performance-difference identity that sum's mean is exactly ½ − the card's win share against
+ * Plays `bot` against `optimal` (two players, seats taking turns to start) and sums the win share
+ * each of the bot's decisions gives up, valued by the exact two-player solution. By the
+ * performance-difference identity that sum's mean is exactly ½ − the bot's win share against
  * `optimal` (whose own moves give up nothing), and its spread is far smaller than a win/loss
- * count's, so a few hundred games tell cards apart. Two-player-solvable rules only.
+ * count's, so a few hundred games tell strategies apart. Two-player-solvable rules only.
  */
-export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptions): Regret {
+export function botRegret(rules: RuleSet, bot: Bot, opts: RegretOptions): Regret {
   const solutions = opts.solutions ?? memorySolutions;
   const optimal = createBot('optimal', rules, 0, { solutions });
-  const inner = cardBot(rules, params);
   let gameLoss = 0;
   const byKind = new Map<string, number>();
-  const card: Bot = {
-    id: 'card',
+  const judged: Bot = {
+    id: bot.id,
     decide(s) {
-      const a = inner.decide(s);
+      const a = bot.decide(s);
       const l = lossOf(s, a, solutions);
       gameLoss += l;
       const k = kindOf(s, a);
@@ -83,10 +82,10 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
   let sum2 = 0;
   for (let g = 0; g < opts.games; g++) {
     gameLoss = 0;
-    // Common random numbers: game g rolls the same dice for every card that is compared.
+    // Common random numbers: game g rolls the same dice for every strategy that is compared.
     playGame(
       rules,
-      g % 2 ? [optimal, card] : [card, optimal],
+      g % 2 ? [optimal, judged] : [judged, optimal],
       seededDice(mixSeed(opts.seed, g)),
       0,
     );
@@ -103,6 +102,11 @@ export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptio
     se: Math.sqrt(Math.max(0, variance) / n),
     byKind: Object.fromEntries(kinds),
   };
+}
+
+/** The card's regret against `optimal` (`botRegret` of the `card` bot with these parameters). */
+export function cardRegret(rules: RuleSet, params: CardParams, opts: RegretOptions): Regret {
+  return botRegret(rules, cardBot(rules, params), opts);
 }
 
 /** Values each card parameter is tried at by `tuneCard`. */
