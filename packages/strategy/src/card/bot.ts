@@ -81,6 +81,14 @@ function wantsBank(
   const mine = (s.scores[s.current] ?? 0) + total;
   const chase = card.params.chaseWithin;
   if (chase > 0 && mine < card.target && bestOther(s) >= card.target - chase) return false;
+  const finish = card.params.finishWithin ?? 0;
+  if (
+    finish > 0 &&
+    card.end === 'immediate' &&
+    mine < card.target &&
+    (s.scores[s.current] ?? 0) >= card.target - finish
+  )
+    return false;
   const reaches =
     total - (card.lock ? locked : 0) >= threshold(card, s, dice) * heldFactor(card, held);
   // The others still get a turn, and may inherit the bank: the dice rule holds here too.

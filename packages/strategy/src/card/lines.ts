@@ -144,6 +144,10 @@ function cardWords(c: CardBase, all: number, minimums: string): Line[] {
     push(
       `Chase: once another player is within ${pts(p.chaseWithin)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
     );
+  if (c.end === 'immediate' && (p.finishWithin ?? 0) > 0)
+    push(
+      `Finish: once you are within ${pts(p.finishWithin ?? 0)} of ${pts(c.target)}, bank only a score that reaches ${pts(c.target)}.`,
+    );
   if (c.end === 'immediate')
     push(`Bank as soon as your score would reach ${pts(c.target)}: that wins.`);
   else {

@@ -122,6 +122,7 @@ export const CARD_GRID: {
   aheadPer1000: [0, 25, 50, 100, 150],
   endLead: [0, 500, 1000, 1500, 2000, 3000],
   chaseWithin: [0, 500, 1000, 1500, 2000, 3000],
+  finishWithin: [0, 250, 500, 750],
   hotBankAt: [0, 1000, 1500, 2000, 3000],
   endMaxDice: [1, 2, 3, 10],
   heldFactor: [1, 2, 3, 4, 6],

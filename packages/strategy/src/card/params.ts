@@ -96,6 +96,11 @@ export interface CardParams {
   readonly heldFactor?: number;
   /** Once another player is this close to the target, bank only a score that reaches it (0: never). */
   readonly chaseWithin: number;
+  /**
+   * First to the target wins: once the player's own score is this close to the target, bank only
+   * a score that reaches it (absent or 0: never).
+   */
+  readonly finishWithin?: number;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyInPlace,
+  lean,
   PRESET_IDS,
   preset,
   seededDice,
   type GameState,
   type PresetId,
+  type RuleSet,
 } from '@zilch/engine';
 import type { Bot } from '../../src/bots/types.ts';
 import { cardBot } from '../../src/card/bot.ts';
@@ -19,6 +21,18 @@ import { smallRules } from '../bots/states.ts';
 function monotone(row: readonly (number | null)[] | undefined, up: boolean): boolean {
   const v = (row ?? []).filter((x): x is number => x !== null);
   return v.every((x, i) => i === 0 || (up ? x >= v[i - 1]! : x <= v[i - 1]!));
+}
+
+/** Two players, the first to decide with `total` in hand and `dice` left. */
+function deciding(rules: RuleSet, scores: [number, number], total: number, dice: number) {
+  const s = lean.initialState(rules, 2, 0);
+  s.scores = [...scores];
+  s.onBoard = [true, true];
+  s.phase = 'decide';
+  s.turn.total = total;
+  s.turn.available = dice;
+  s.turn.rolls = 1;
+  return s;
 }
 
 describe('the short card', () => {
@@ -83,5 +97,29 @@ describe('the short card', () => {
       seed: 4,
     });
     expect(rnd.seats[0]!.winRate).toBeGreaterThan(0.8);
+  });
+
+  it('farkle-2017: within 500 of 10,000, you or the other player, it banks only a score that reaches it', () => {
+    const rules = preset('farkle-2017');
+    const short = strategyCard(rules).short;
+    const p = short.params;
+    expect(p.finishWithin).toBe(500);
+    expect(p.chaseWithin).toBe(500);
+    expect(short.lines).toContain(
+      'Once you or the other player is within 500 of 10,000, bank only a score that reaches it.',
+    );
+    const bot = cardBot(rules, p);
+    const at = p.bankAt![0]!; // one die left: banks from here far from the end
+    expect(bot.decide(deciding(rules, [5000, 5000], at, 1)).type).toBe('bank');
+    // Within 500 of the target yourself: roll on unless the bank reaches it.
+    expect(bot.decide(deciding(rules, [9500, 5000], at, 1)).type).toBe('roll');
+    expect(bot.decide(deciding(rules, [9500, 5000], 500, 1)).type).toBe('bank');
+    // The other player within 500: the same.
+    expect(bot.decide(deciding(rules, [5000, 9500], 3000, 1)).type).toBe('roll');
+    // 550 away on both sides: the thresholds play again.
+    expect(bot.decide(deciding(rules, [9450, 9450], 300, 1)).type).toBe('bank');
+    // Without the finishing rule, the same hand near the target banks.
+    const plain = cardBot(rules, { ...p, finishWithin: 0 });
+    expect(plain.decide(deciding(rules, [9500, 5000], at, 1)).type).toBe('bank');
   });
 });
