@@ -10,6 +10,7 @@
 //                              solution (default 10000; 0 skips them): the edge `optimal` should
 //                              have, ½ + expected's mean summed decision loss, exact in
 //                              expectation (botRegret), printed beside the measured one
+//   ZILCH_BENCH_SELF_SEED      seed of the self-play games (default 26), to repeat a miss on other dice
 //   ZILCH_BENCH_PRESETS        comma list of preset ids (default: the solvable ones, then ten-dice)
 // Advised bots read the solution cache in ZILCH_CACHE_DIR (default ~/.cache/zilch): run
 // `npm run presolve` first, or the first game of a preset waits for its solve.
@@ -53,7 +54,7 @@ export default async function bench(): Promise<void> {
         rules,
         bots: ['optimal', 'optimal'],
         games: selfGames,
-        seed: 26,
+        seed: Number(process.env.ZILCH_BENCH_SELF_SEED ?? 26),
         workers,
         cacheDir,
       });
