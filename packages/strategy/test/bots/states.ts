@@ -56,4 +56,21 @@ export function randomState(
   return s;
 }
 
+/** A two-player state of `rules` in the decide phase: the first seat has `total` with `dice` left. */
+export function deciding(
+  rules: RuleSet,
+  scores: [number, number],
+  total: number,
+  dice: number,
+): GameState {
+  const s = lean.initialState(rules, 2, 0);
+  s.scores = [...scores];
+  s.onBoard = [true, true];
+  s.phase = 'decide';
+  s.turn.total = total;
+  s.turn.available = dice;
+  s.turn.rolls = 1;
+  return s;
+}
+
 export { PRESET_IDS };

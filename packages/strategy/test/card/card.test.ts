@@ -6,7 +6,6 @@ import {
   type Action,
   type GameState,
   type PresetId,
-  type RuleSet,
 } from '@zilch/engine';
 import { cardBot } from '../../src/card/bot.ts';
 import { strategyCard } from '../../src/card/card.ts';
@@ -14,24 +13,7 @@ import { cardRegret } from '../../src/card/measure.ts';
 import { defaultCardParams, type CardParams } from '../../src/card/params.ts';
 import { simulateInThread } from '../../src/simulate/simulate.ts';
 import { solveLongRun } from '../../src/solver/long-run.ts';
-import { smallRules } from '../bots/states.ts';
-
-/** A two-player state of `rules` in the decide phase: the current seat has `total` with `dice` left. */
-function deciding(
-  rules: RuleSet,
-  scores: [number, number],
-  total: number,
-  dice: number,
-): GameState {
-  const s = lean.initialState(rules, 2, 0);
-  s.scores = [...scores];
-  s.onBoard = [true, true];
-  s.phase = 'decide';
-  s.turn.total = total;
-  s.turn.available = dice;
-  s.turn.rolls = 1;
-  return s;
-}
+import { deciding, smallRules } from '../bots/states.ts';
 
 describe('strategyCard', () => {
   it.each(PRESET_IDS)('%s: a short card whose numbers are multiples of 50', (id) => {

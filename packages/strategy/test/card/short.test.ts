@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyInPlace,
-  lean,
   PRESET_IDS,
   preset,
   seededDice,
   type GameState,
   type PresetId,
-  type RuleSet,
 } from '@zilch/engine';
 import type { Bot } from '../../src/bots/types.ts';
 import { cardBot } from '../../src/card/bot.ts';
@@ -15,24 +13,12 @@ import { strategyCard } from '../../src/card/card.ts';
 import { SHORT_CARD_NUMBERS } from '../../src/card/short.ts';
 import { playGame } from '../../src/simulate/play-game.ts';
 import { simulateInThread } from '../../src/simulate/simulate.ts';
-import { smallRules } from '../bots/states.ts';
+import { deciding, smallRules } from '../bots/states.ts';
 
 /** Whether the numbers of a row (never left out) rise, or fall, one way only. */
 function monotone(row: readonly (number | null)[] | undefined, up: boolean): boolean {
   const v = (row ?? []).filter((x): x is number => x !== null);
   return v.every((x, i) => i === 0 || (up ? x >= v[i - 1]! : x <= v[i - 1]!));
-}
-
-/** Two players, the first to decide with `total` in hand and `dice` left. */
-function deciding(rules: RuleSet, scores: [number, number], total: number, dice: number) {
-  const s = lean.initialState(rules, 2, 0);
-  s.scores = [...scores];
-  s.onBoard = [true, true];
-  s.phase = 'decide';
-  s.turn.total = total;
-  s.turn.available = dice;
-  s.turn.rolls = 1;
-  return s;
 }
 
 describe('the short card', () => {
