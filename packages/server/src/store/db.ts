@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from './kysely.ts';
 import { knownMigrations, migrationProvider } from './migrations.ts';
+import { inOneSchema } from './one-schema.ts';
 import { openSqlite } from './sqlite-file.ts';
 import { PREPARED_LIMITS, PreparedTexts, preparedPool } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
@@ -113,7 +114,7 @@ async function migrate(
 ): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   const migrator = new Migrator({
-    db,
+    db: dialect === 'postgres' && schema ? inOneSchema(db, schema) : db,
     provider: migrationProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
