@@ -13,7 +13,8 @@
 // Three players (bench/three-player.ts): only with ZILCH_BENCH_THREE=<preset>:<target>,….
 // Zilch penalty: zilch-online at ZILCH_BENCH_PENALTY_TARGET (default 300: the full preset takes
 // 38 minutes of CPU, measured, and ships solved: docs/solver.md; empty to skip), in a child like the others.
-// ZILCH_BENCH_COMPARE=<revision> runs only the before/after solve comparison (bench/solver-compare.ts).
+// ZILCH_BENCH_COMPARE=<revision> runs only the before/after solve comparison (bench/solver-compare.ts);
+// ZILCH_BENCH_THREADS=<n> only one thread against n, likewise.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -214,7 +215,8 @@ function runChild(args: string[]): ChildOut {
 }
 
 export default async function bench(): Promise<void> {
-  if (process.env.ZILCH_BENCH_COMPARE) return solverCompareBench();
+  if (process.env.ZILCH_BENCH_COMPARE || process.env.ZILCH_BENCH_THREADS)
+    return solverCompareBench();
   console.log('turn solver (expected points; long-run average where a zilch penalty exists):');
   for (const id of PRESET_IDS) {
     const rules = preset(id);

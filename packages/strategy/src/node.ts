@@ -14,8 +14,11 @@ export {
   solutionCached,
   solutionKey,
   twoPlayerSolution,
+  twoPlayerSolutionThreads,
+  type CachedSolveOptions,
   type SharedSolution,
 } from './solver/cache.ts';
+export { solveTwoPlayerThreads, type ThreadedSolveOptions } from './solver/solve-threads.ts';
 export {
   presolve,
   sharedPresets,

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import {
   loadTwoPlayer,
-  twoPlayerSolution,
+  twoPlayerSolutionThreads,
   twoPlayerUnsupported,
   TwoPlayerSolution,
   UNIT,
@@ -13,6 +13,7 @@ import { cacheDir } from '../cache-dir.ts';
 import { printable, printJson } from '../output.ts';
 import { resolveRules, type RulesOptions } from '../rules-option.ts';
 import { usage } from '../usage-error.ts';
+import { intOption } from './simulate.ts';
 
 /** Options of `zilch solve`. */
 export interface SolveOptions extends RulesOptions {
@@ -21,6 +22,7 @@ export interface SolveOptions extends RulesOptions {
   handicaps?: string;
   json?: boolean;
   cache?: boolean;
+  workers?: string;
 }
 
 /** `zilch solve`: the exact two-player win probability under optimal play. */
@@ -34,7 +36,9 @@ export async function run(opts: SolveOptions): Promise<void> {
   const started = performance.now();
   const dir = cacheDir();
   const cached = opts.cache !== false ? loadTwoPlayer(rules, dir) : null;
-  const sol = cached ?? solveWithProgress(rules, dir, opts.cache !== false);
+  const threads =
+    opts.workers === undefined ? undefined : intOption('--workers', opts.workers, 1, 256);
+  const sol = cached ?? (await solveWithProgress(rules, dir, opts.cache !== false, threads));
   const seconds = (performance.now() - started) / 1000;
   const firstPlayerWins = sol.fresh(a / UNIT, b / UNIT);
   const handicaps =
@@ -94,7 +98,12 @@ function refuse(e: SolverError, id: string, rules: RuleSet, json: boolean): void
   process.exitCode = 2;
 }
 
-function solveWithProgress(rules: RuleSet, dir: string, save: boolean): TwoPlayerSolution {
+async function solveWithProgress(
+  rules: RuleSet,
+  dir: string,
+  save: boolean,
+  threads: number | undefined,
+): Promise<TwoPlayerSolution> {
   const tty = process.stderr.isTTY === true;
   const bar = tty
     ? new cliProgress.SingleBar(
@@ -103,9 +112,10 @@ function solveWithProgress(rules: RuleSet, dir: string, save: boolean): TwoPlaye
       )
     : null;
   bar?.start(100, 0);
-  const sol = twoPlayerSolution(rules, {
+  const sol = await twoPlayerSolutionThreads(rules, {
     dir,
     save,
+    ...(threads === undefined ? {} : { threads }),
     onProgress: (f) => bar?.update(Math.round(f * 100)),
   });
   bar?.stop();

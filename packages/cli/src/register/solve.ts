@@ -12,6 +12,7 @@ export function register(program: Command): void {
       '--handicaps <max>',
       "also list the first player's chance for second-player head starts 0, 50, … max",
     )
+    .option('--workers <w>', 'threads to solve on, this one included (default: every core)')
     .option('--no-cache', 'solve again even when a cached solution exists (and do not save)')
     .option('--json', 'print JSON')
     .action(async (opts: SolveOptions) => (await import('../commands/solve.ts')).run(opts));

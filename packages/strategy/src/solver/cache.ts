@@ -31,6 +31,7 @@ import {
   type SolutionSource,
 } from './memory.ts';
 import { penaltyShape } from './penalty.ts';
+import { solveTwoPlayerThreads, type ThreadedSolveOptions } from './solve-threads.ts';
 import {
   solveTwoPlayer,
   TWO_PLAYER_EXTRA_POINTS,
@@ -288,14 +289,33 @@ export function saveTwoPlayer(solved: TwoPlayerSolution, dir: string): TwoPlayer
   return sol;
 }
 
+/** Where a solve's result goes, and how the solve is made. */
+export type CachedSolveOptions = TwoPlayerOptions & { dir: string; save?: boolean };
+
 /** The two-player solution of a rule set: from memory, from the cache in `opts.dir`, or solved now and cached. */
 export function twoPlayerSolution(
   rules: RuleSet,
-  opts: TwoPlayerOptions & { dir: string; save?: boolean },
+  opts: CachedSolveOptions,
 ): TwoPlayerSolution | SolverError {
-  const cached = loadTwoPlayer(rules, opts.dir);
-  if (cached) return cached;
-  const solved = solveTwoPlayer(rules, opts);
+  return loadTwoPlayer(rules, opts.dir) ?? kept(solveTwoPlayer(rules, opts), opts);
+}
+
+/**
+ * `twoPlayerSolution` solving over `opts.threads` threads (default: every core), to the same
+ * bits; for a solve someone waits for (`zilch solve`, the bench), not a server sharing its cores.
+ */
+export async function twoPlayerSolutionThreads(
+  rules: RuleSet,
+  opts: CachedSolveOptions & ThreadedSolveOptions,
+): Promise<TwoPlayerSolution | SolverError> {
+  return loadTwoPlayer(rules, opts.dir) ?? kept(await solveTwoPlayerThreads(rules, opts), opts);
+}
+
+/** A solve's result as the cache keeps it: saved (unless told not to, or off the standard model) and remembered. */
+function kept(
+  solved: TwoPlayerSolution | SolverError,
+  opts: CachedSolveOptions,
+): TwoPlayerSolution | SolverError {
   if (!(solved instanceof TwoPlayerSolution)) return solved;
   const model = opts.extraPoints ?? opts.floorPoints ?? opts.belowFloor;
   if (opts.save !== false && model === undefined) {

@@ -91,17 +91,12 @@ export function solveTwoPlayer(
   rules: RuleSet,
   opts: TwoPlayerOptions = {},
 ): TwoPlayerSolution | SolverError {
-  const bad = twoPlayerUnsupported(rules);
-  if (bad) return bad;
+  const sol = newSolve(rules, opts);
+  if (!(sol instanceof TwoPlayerSolution)) return sol;
   const started = performance.now();
-  const extra = rules.hotDiceDoubling ? DOUBLING_EXTRA_POINTS : TWO_PLAYER_EXTRA_POINTS;
-  const E = Math.round((opts.extraPoints ?? extra) / UNIT);
-  const pen = penaltyShape(rules, opts.floorPoints, opts.belowFloor);
-  const sol = new TwoPlayerSolution(rules, E, null, null, pen);
-  sol.fullSweeps = opts.fullSweeps === true;
-  const T = sol.T;
-  const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
+  const pen = sol.pen;
   if (pen) {
+    const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
     const tables = Array.from({ length: 2 * pen.Z }, () => new RecordTable(sol, rows));
     const stats = solvePenaltyPairs(sol, tables, opts);
     sol.passes = stats.passes;
@@ -109,22 +104,16 @@ export function solveTwoPlayer(
     sol.seconds = (performance.now() - started) / 1000;
     return sol;
   }
-  const g = sol.dgroups;
-  const A: SolveTable = g
-    ? new DoublingTable(sol, g, sol.doublingRows())
-    : new PairTable(sol, rows);
-  const B: SolveTable = g
-    ? new DoublingTable(sol, g, sol.doublingRows())
-    : new PairTable(sol, rows);
+  const [A, B] = solveTables(sol);
+  const T = sol.T;
   const totalPairs = T * T;
   let donePairs = 0;
   let lastReport = 0;
   for (let s = 2 * T - 2; s >= 0; s--) {
-    for (let a = Math.max(0, s - T + 1); a <= Math.min(T - 1, s); a++) {
-      const b = s - a;
-      if (a > b) continue;
-      solvePair(sol, a, b, A, B);
-      donePairs += a === b ? 1 : 2;
+    const [lo, hi] = pairsOfSum(T, s);
+    for (let a = lo; a <= hi; a++) {
+      solvePair(sol, a, s - a, A, B);
+      donePairs += a === s - a ? 1 : 2;
     }
     if (opts.onProgress && donePairs - lastReport > totalPairs / 200) {
       lastReport = donePairs;
@@ -136,11 +125,48 @@ export function solveTwoPlayer(
   return sol;
 }
 
+/**
+ * An empty solution of `rules` to solve into (its store over `shared` when given, so that
+ * threads can fill one store), or why the rules have none.
+ */
+export function newSolve(
+  rules: RuleSet,
+  opts: TwoPlayerOptions = {},
+  shared: Float64Array | null = null,
+): TwoPlayerSolution | SolverError {
+  const bad = twoPlayerUnsupported(rules);
+  if (bad) return bad;
+  const extra = rules.hotDiceDoubling ? DOUBLING_EXTRA_POINTS : TWO_PLAYER_EXTRA_POINTS;
+  const E = Math.round((opts.extraPoints ?? extra) / UNIT);
+  const pen = penaltyShape(rules, opts.floorPoints, opts.belowFloor);
+  const sol = new TwoPlayerSolution(rules, E, shared, null, pen);
+  sol.fullSweeps = opts.fullSweeps === true;
+  return sol;
+}
+
+/**
+ * The first and last `a` of the pairs (a, s − a), a ≤ s − a, whose scores add up to `s`. No
+ * pair needs another of its own sum (a bank raises the sum; the zilch cycle stays in the
+ * pair), so these may be solved in any order, or at once.
+ */
+export function pairsOfSum(T: number, s: number): [number, number] {
+  return [Math.max(0, s - T + 1), Math.min(T - 1, s >> 1)];
+}
+
+/** The two tables a pair is solved in (reused from pair to pair). */
+export function solveTables(sol: TwoPlayerSolution): [SolveTable, SolveTable] {
+  const g = sol.dgroups;
+  const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
+  const table = (): SolveTable =>
+    g ? new DoublingTable(sol, g, sol.doublingRows()) : new PairTable(sol, rows);
+  return [table(), table()];
+}
+
 /** The zilch cycle is solved once both fresh values move by less than this. */
 const TOL = 1e-13;
 
 /** What the pair solve needs of a table: bank values, sweeps at a zilch value, roll values. */
-interface SolveTable {
+export interface SolveTable {
   readonly z: number;
   readonly f: number;
   readonly fp: number;
@@ -150,7 +176,11 @@ interface SolveTable {
   roll(t: number, n: number): number;
 }
 
-function solvePair(
+/**
+ * Solves the pair (a, b) and (b, a), a ≤ b, into the store: everything it reads has a higher
+ * sum of scores, or is its own.
+ */
+export function solvePair(
   sol: TwoPlayerSolution,
   a: number,
   b: number,
