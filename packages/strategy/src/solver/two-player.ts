@@ -96,9 +96,7 @@ export function solveTwoPlayer(
   const started = performance.now();
   const pen = sol.pen;
   if (pen) {
-    const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
-    const tables = Array.from({ length: 2 * pen.Z }, () => new RecordTable(sol, rows));
-    const stats = solvePenaltyPairs(sol, tables, opts);
+    const stats = solvePenaltyPairs(sol, penaltyTables(sol), opts);
     sol.passes = stats.passes;
     sol.penaltyStats = stats;
     sol.seconds = (performance.now() - started) / 1000;
@@ -151,6 +149,12 @@ export function newSolve(
  */
 export function pairsOfSum(T: number, s: number): [number, number] {
   return [Math.max(0, s - T + 1), Math.min(T - 1, s >> 1)];
+}
+
+/** Under a zilch penalty: the tables a pair is solved in, one per orientation and opponent's streak. */
+export function penaltyTables(sol: TwoPlayerSolution): RecordTable[] {
+  const rows = sol.top(sol.lowest()) + sol.groups.maxGain + 2;
+  return Array.from({ length: 2 * (sol.pen?.Z ?? 0) }, () => new RecordTable(sol, rows));
 }
 
 /** The two tables a pair is solved in (reused from pair to pair). */

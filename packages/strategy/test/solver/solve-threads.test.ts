@@ -5,7 +5,6 @@ import { preset, type PresetId, type RuleSet } from '@zilch/engine';
 import { solveTwoPlayerThreads } from '../../src/solver/solve-threads.ts';
 import { solveTwoPlayer, type TwoPlayerOptions } from '../../src/solver/two-player.ts';
 import { TwoPlayerSolution } from '../../src/solver/two-player-solution.ts';
-import { tiny } from './tiny-rules.ts';
 
 function solved(s: TwoPlayerSolution | { message: string }): TwoPlayerSolution {
   if (!(s instanceof TwoPlayerSolution)) throw new Error(s.message);
@@ -51,15 +50,26 @@ describe('a two-player solve over threads', () => {
     60_000,
   );
 
-  it('solves zilch-penalty rules in one thread, and refuses what the solver refuses', async () => {
-    const pen = tiny(2, {
-      target: 100,
-      end: 'final-round',
-      zilchPenalty: { zilches: 2, points: 50 },
-    });
-    const a = solved(await solveTwoPlayerThreads(pen, { threads: 2 }));
-    expect(a.store.buffer).not.toBeInstanceOf(SharedArrayBuffer);
-    expect(a.fresh(0, 0)).toBe(solved(solveTwoPlayer(pen)).fresh(0, 0));
+  it.each([
+    ['full passes with proofs from recorded decisions', {}],
+    ['plain value iteration', { fullSweeps: true }],
+  ] as [string, TwoPlayerOptions][])(
+    'a zilch penalty, %s: the same store and passes as one thread',
+    async (_name, opts) => {
+      // zilch-online's penalty at target 300, final round, the floor one penalty down.
+      const rules: RuleSet = { ...preset('zilch-online'), target: 300 };
+      const o = { ...opts, floorPoints: 500 };
+      const one = solved(solveTwoPlayer(rules, o));
+      const two = solved(await solveTwoPlayerThreads(rules, { ...o, threads: 2 }));
+      expect(two.store.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(bytes(two).equals(bytes(one))).toBe(true);
+      expect(two.penaltyStats).toEqual(one.penaltyStats);
+      expect(two.states).toBe(one.states);
+    },
+    60_000,
+  );
+
+  it('refuses what the solver refuses', async () => {
     const ten = await solveTwoPlayerThreads(preset('ten-dice'), { threads: 2 });
     expect(ten).toMatchObject({ code: 'UNSUPPORTED_RULES' });
   });
