@@ -59,6 +59,28 @@ describe('zilch solve', () => {
     expect(r.stdout).toMatch(/states, solved in \d+\.\d s\n/);
   });
 
+  it('solves over several threads to the same answer, and refuses --workers 0', async () => {
+    type Solve = { firstPlayerWins: number; states: number };
+    const on = (w: string) =>
+      json<Solve>(
+        'solve',
+        '--rules',
+        'serendipity-creak',
+        '--target',
+        '1500',
+        '--workers',
+        w,
+        '--no-cache',
+        '--json',
+      );
+    const [one, two] = [await on('1'), await on('2')];
+    expect(two.firstPlayerWins).toBe(one.firstPlayerWins);
+    expect(two.states).toBe(one.states);
+    const r = await zilch('solve', '--rules', 'farkle-2017', '--workers', '0');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--workers must be between 1 and 256/);
+  });
+
   it('refuses a malformed --start with exit code 2', async () => {
     const r = await zilch('solve', '--rules', 'farkle-2017', '--target', '1000', '--start', 'abc');
     expect(r.code).toBe(2);
