@@ -16,7 +16,7 @@ import { TwoPlayerSolution } from './two-player-solution.ts';
 const { rules, opts, store, next, record } = workerData as PairWorkerData;
 const port = parentPort;
 if (!port) throw new Error('the pair worker must run in a worker thread');
-const sol = newSolve(rules, opts, store);
+const sol = newSolve(rules, opts, () => store);
 if (!(sol instanceof TwoPlayerSolution)) throw new Error(sol.message);
 const send = (m: PairReport): void => port.postMessage(m);
 const [A, B] = solveTables(sol);

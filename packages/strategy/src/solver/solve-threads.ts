@@ -89,10 +89,10 @@ export async function solveTwoPlayerThreads(
 ): Promise<TwoPlayerSolution | SolverError> {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
   const { threads: _threads, onProgress, ...plain } = opts;
-  const probe = newSolve(rules, plain, new Float64Array(0));
-  if (!(probe instanceof TwoPlayerSolution) || threads === 1) return solveTwoPlayer(rules, opts);
+  if (threads === 1) return solveTwoPlayer(rules, opts);
   const started = performance.now();
-  const sol = newSolve(rules, plain, SHARED.f64(probe.storeSize())) as TwoPlayerSolution;
+  const sol = newSolve(rules, plain, SHARED.f64);
+  if (!(sol instanceof TwoPlayerSolution)) return sol;
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   // Set before any worker starts: they share these values and never set them themselves.
   if (sol.pen) startValues(sol);

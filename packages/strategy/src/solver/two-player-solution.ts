@@ -13,6 +13,13 @@ import {
   type PenaltySolveStats,
 } from './penalty.ts';
 
+/** Number of values a solve's store holds for `rules` (with the penalty shape `pen`). */
+export function storeSize(rules: RuleSet, pen: PenaltyShape | null): number {
+  const T = rules.target / UNIT;
+  if (pen) return pen.W * pen.W * pen.Z * pen.Z;
+  return rules.offers !== null ? T * ((T * (T + 1)) / 2) * rules.dice : T * T;
+}
+
 /**
  * Exact two-player win probabilities (a tie counts ½) for the player on turn, for every
  * pair of scores below the target. Scores, totals and offers are in units of 50.
@@ -87,15 +94,8 @@ export class TwoPlayerSolution implements DoublingHost {
             Math.max(this.T + this.E + this.groups.maxGain, minMax) + 2 + (pen?.L ?? 0),
           )
         : null;
-    this.store = store ?? new Float64Array(this.storeSize());
+    this.store = store ?? new Float64Array(storeSize(rules, pen));
     this.freshValues = freshValues;
-  }
-
-  /** Number of values the store holds. */
-  storeSize(): number {
-    const { T, N, pen } = this;
-    if (pen) return pen.W * pen.W * pen.Z * pen.Z;
-    return this.withOffers ? T * ((T * (T + 1)) / 2) * N : T * T;
   }
 
   /**

@@ -4,7 +4,7 @@ import { UNIT } from './outcomes.ts';
 import { RecordTable } from './pair-record.ts';
 import { PairTable } from './pair-table.ts';
 import { penaltyShape, solvePenaltyPairs } from './penalty.ts';
-import { TwoPlayerSolution } from './two-player-solution.ts';
+import { storeSize, TwoPlayerSolution } from './two-player-solution.ts';
 
 /** Bumped whenever the solver's results could change; part of the cache key. */
 export const TWO_PLAYER_VERSION = 3;
@@ -91,9 +91,9 @@ export function solveTwoPlayer(
   rules: RuleSet,
   opts: TwoPlayerOptions = {},
 ): TwoPlayerSolution | SolverError {
+  const started = performance.now();
   const sol = newSolve(rules, opts);
   if (!(sol instanceof TwoPlayerSolution)) return sol;
-  const started = performance.now();
   const pen = sol.pen;
   if (pen) {
     const stats = solvePenaltyPairs(sol, penaltyTables(sol), opts);
@@ -124,20 +124,21 @@ export function solveTwoPlayer(
 }
 
 /**
- * An empty solution of `rules` to solve into (its store over `shared` when given, so that
+ * An empty solution of `rules` to solve into (its store made by `alloc` when given, so that
  * threads can fill one store), or why the rules have none.
  */
 export function newSolve(
   rules: RuleSet,
   opts: TwoPlayerOptions = {},
-  shared: Float64Array | null = null,
+  alloc: ((size: number) => Float64Array) | null = null,
 ): TwoPlayerSolution | SolverError {
   const bad = twoPlayerUnsupported(rules);
   if (bad) return bad;
   const extra = rules.hotDiceDoubling ? DOUBLING_EXTRA_POINTS : TWO_PLAYER_EXTRA_POINTS;
   const E = Math.round((opts.extraPoints ?? extra) / UNIT);
   const pen = penaltyShape(rules, opts.floorPoints, opts.belowFloor);
-  const sol = new TwoPlayerSolution(rules, E, shared, null, pen);
+  const store = alloc ? alloc(storeSize(rules, pen)) : null;
+  const sol = new TwoPlayerSolution(rules, E, store, null, pen);
   sol.fullSweeps = opts.fullSweeps === true;
   return sol;
 }
