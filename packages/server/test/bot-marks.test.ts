@@ -122,7 +122,6 @@ describe('bots marked as bots', () => {
       preset: 'classic',
       opponent: { name: a.name, bot: true },
     });
-    expect(['win', 'loss']).toContain(page.body.games[0].result);
     const mine = (await api(server.url, 'GET', `/api/bot/players/${a.id}`)).body;
     expect(mine).toMatchObject({ id: a.id, house: null });
     expect(mine.games[0]).toMatchObject({
@@ -130,7 +129,12 @@ describe('bots marked as bots', () => {
       seat: 0,
       opponent: { name: 'zilch-expected', bot: true },
     });
-    expect(mine.games[0].result).not.toBe(page.body.games[0].result);
+    // One wins and the other loses, unless the last turn ended level: then both drew.
+    const results = [mine.games[0].result, page.body.games[0].result].sort();
+    expect([
+      ['draw', 'draw'],
+      ['loss', 'win'],
+    ]).toContainEqual(results);
 
     const profile = (await api(server.url, 'GET', `/api/players/${a.id}/ratings`)).body;
     expect(profile.player.bot).toBe(true);
